@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The shape follows DESIGN.md: data flows HTTP → Preview → Runtime / Rendering → Definitions → Expressions.
+// Imports only ever point down that list.
+let package = Package(
+    name: "FlowStage",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "flowstage", targets: ["flowstage"]),
+        .library(name: "FlowStageRuntime", targets: ["Runtime"]),
+        .library(name: "FlowStagePreview", targets: ["Preview"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Markdown", dependencies: ["CCmark"]),
+        .target(name: "Expressions"),
+        .target(name: "Definitions", dependencies: ["Expressions"]),
+        .target(name: "Runtime", dependencies: ["Definitions", "Expressions"]),
+        .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
+        .target(name: "Preview", dependencies: [
+            "HTTP", "Runtime", "Rendering",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "flowstage", dependencies: [
+            "Preview", "HTTP", "Runtime", "Rendering", "Definitions",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
+        .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
+        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTP", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#include <stdlib.h>
+#include <cmark.h>

@@ -1,0 +1,42 @@
+import Expressions
+
+/// An action of a user task (process.md, "Actions").
+public struct ActionDefinition: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case submit, save, back, upload, startProcess, dismiss, link, handler
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// Node to move to; nil means the user task's own `next`.
+    public let next: String?
+    /// Only validate and save these paths (and what lies under them).
+    public let keys: [DataPath]?
+    /// Assignments applied after the fields are saved.
+    public let params: [Assignment]
+    public let validate: Bool
+    public let process: String?
+    public let url: String?
+    public let newTab: Bool
+    public let handler: String?
+    public let key: DataPath?
+    public let pointer: JSONPointer
+
+    public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
+                validate: Bool = true, process: String? = nil, url: String? = nil, newTab: Bool = false,
+                handler: String? = nil, key: DataPath? = nil, pointer: JSONPointer = JSONPointer()) {
+        self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
+        self.validate = validate; self.process = process; self.url = url; self.newTab = newTab
+        self.handler = handler; self.key = key; self.pointer = pointer
+    }
+}
+
+/// `path ← expression`, as in script tasks and action params; kept in file order.
+public struct Assignment: Sendable {
+    public let path: DataPath
+    public let expression: Expression
+    public init(path: DataPath, expression: Expression) {
+        self.path = path
+        self.expression = expression
+    }
+}

@@ -1,0 +1,122 @@
+import Expressions
+
+/// Decodes the components of a screen, checking types, keys, expressions and validators.
+struct ComponentDecoder {
+    let diagnostics: Diagnostics
+    /// Names a `custom` validator may use: registered in Swift or in validators.json.
+    let knownValidators: Set<String>
+
+    func decodeList(_ items: [(value: JSONValue, pointer: JSONPointer)]) -> [Component] {
+        items.compactMap { decode($0.value, at: $0.pointer) }
+    }
+
+    func decode(_ value: JSONValue, at pointer: JSONPointer) -> Component? {
+        guard let reader = ObjectReader(value, at: pointer, diagnostics, what: "A component") else { return nil }
+        guard let typeName = reader.string("type", required: "A component") else { return nil }
+        guard let type = ComponentType(rawValue: typeName) else {
+            diagnostics.error(at: reader.at("type"), "unknown component type \"\(typeName)\"; the catalogue has "
+                + ComponentType.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (use \"custom\" with an \"identifier\" for your own)")
+            return nil
+        }
+        let key = reader.path("key", required: type.isField ? "A \(typeName)" : nil)
+        if type == .button, !reader.has("action"), !reader.has("event") {
+            diagnostics.error(at: pointer, "a button needs \"action\" (a user-task action) or \"event\" (an app-flow event)")
+        }
+        let children = reader.array("children").map(decodeList) ?? []
+        if !children.isEmpty, !type.isContainer, type != .collection {
+            diagnostics.error(at: reader.at("children"), "a \(typeName) cannot hold children; put them in a card or container")
+        }
+        if type == .image, !reader.has("alt") {
+            diagnostics.error(at: pointer, "an image needs \"alt\" (use \"\" for a decorative image)")
+        }
+        if (type == .radio || type == .segmented || type == .select || type == .multiselect),
+           !reader.has("options"), !reader.has("enumeration"), !reader.has("source") {
+            diagnostics.error(at: pointer, "a \(typeName) needs \"options\", \"enumeration\" or \"source\"")
+        }
+        return Component(
+            type: type,
+            id: reader.string("id"),
+            key: key,
+            label: reader.text("label"),
+            hint: reader.text("hint"),
+            placeholder: reader.text("placeholder"),
+            title: reader.text("title"),
+            markdown: reader.text("markdown"),
+            hide: reader.expression("hide"),
+            disabled: reader.expression("disabled"),
+            defaultValue: reader.expression("default"),
+            validators: reader.array("validators").map { $0.compactMap { decodeValidator($0.value, at: $0.pointer) } } ?? [],
+            options: reader.array("options").map { $0.compactMap { decodeOption($0.value, at: $0.pointer) } } ?? [],
+            children: children,
+            action: reader.string("action"),
+            event: reader.string("event"),
+            validate: reader.bool("validate") ?? true,
+            variant: reader.oneOf("variant", ["primary", "secondary", "ghost", "text"]),
+            inputType: reader.oneOf("inputType", ["text", "number", "email", "password", "tel", "url"]),
+            autocomplete: reader.string("autocomplete"),
+            kind: reader.oneOf("kind", ["info", "success", "warning", "error"]),
+            className: reader.string("className"),
+            change: reader.string("change"),
+            pointer: pointer,
+            properties: reader.fields)
+    }
+
+    private func decodeOption(_ value: JSONValue, at pointer: JSONPointer) -> Option? {
+        if case .string(let text) = value { return Option(value: text, label: Text(text)) }
+        guard let reader = ObjectReader(value, at: pointer, diagnostics, what: "An option") else { return nil }
+        let optionValue: String?
+        switch reader.value("value") {
+        case .string(let text)?: optionValue = text
+        case .number(let number)?: optionValue = JSONValue.number(number).displayString
+        case .bool(let flag)?: optionValue = flag ? "true" : "false"
+        case nil: reader.missing("value", "An option"); optionValue = nil
+        case let other?:
+            diagnostics.error(at: reader.at("value"), "must be a string or number, found \(other.kindName)")
+            optionValue = nil
+        }
+        guard let optionValue else { return nil }
+        return Option(value: optionValue, label: reader.text("label") ?? Text(optionValue))
+    }
+
+    private func decodeValidator(_ value: JSONValue, at pointer: JSONPointer) -> ValidatorDefinition? {
+        guard let reader = ObjectReader(value, at: pointer, diagnostics, what: "A validator") else { return nil }
+        guard let typeName = reader.string("type", required: "A validator") else { return nil }
+        guard let kind = ValidatorDefinition.Kind(rawValue: typeName) else {
+            diagnostics.error(at: reader.at("type"), "unknown validator \"\(typeName)\"; built in are "
+                + ValidatorDefinition.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            return nil
+        }
+        var bound: ValidatorDefinition.Bound?
+        if let raw = reader.value("value") {
+            if case .string(let text) = raw, text.hasPrefix("=") {
+                if let expression = ObjectReader.expression(.string(String(text.dropFirst())), at: reader.at("value"), diagnostics) {
+                    bound = .expression(expression)
+                }
+            } else {
+                bound = .constant(raw)
+            }
+        }
+        let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern]
+        if needsValue.contains(kind), bound == nil {
+            reader.missing("value", "A \(typeName) validator")
+        }
+        var pattern: Pattern?
+        if kind == .pattern, case .constant(let raw)? = bound {
+            if case .string(let source) = raw {
+                do { pattern = try Pattern(source) } catch {
+                    diagnostics.error(at: reader.at("value"), "\"\(source)\" is not a valid regular expression")
+                }
+            } else {
+                diagnostics.error(at: reader.at("value"), "a pattern must be a string")
+            }
+        }
+        let name = reader.string("name", required: kind == .custom ? "A custom validator" : nil)
+        if kind == .custom, let name, !knownValidators.contains(name) {
+            diagnostics.error(at: reader.at("name"), "unknown custom validator \"\(name)\": register it in Swift or add it to validators.json")
+        }
+        let params = reader.array("params")?.map { $0.value.displayString } ?? []
+        return ValidatorDefinition(kind: kind, value: bound, message: reader.text("message"), name: name,
+                                   params: params, pattern: pattern, pointer: pointer)
+    }
+}

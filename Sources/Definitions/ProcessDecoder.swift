@@ -1,0 +1,170 @@
+import Expressions
+
+/// Decodes a process file and checks its graph: one start, no dangling `next`,
+/// unique node ids, buttons that name existing actions.
+struct ProcessDecoder {
+    let diagnostics: Diagnostics
+    let components: ComponentDecoder
+
+    /// Node types of process.md this version does not run yet; loading them is an error,
+    /// never a silent skip.
+    static let pendingNodeTypes: Set<String> = ["serviceTask", "parallelGateway", "callActivity"]
+    static let nodeTypes = ["start", "userTask", "scriptTask", "exclusiveGateway", "end"]
+
+    func decode(_ value: JSONValue, file: String, fallbackName: String) -> ProcessDefinition? {
+        guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A process") else { return nil }
+        let name = root.string("name") ?? fallbackName
+        let navigation = root.oneOf("navigation", ProcessDefinition.Navigation.allCases.map(\.rawValue))
+            .flatMap(ProcessDefinition.Navigation.init(rawValue:)) ?? .wizard
+        var data = JSONValue.object([:])
+        if let raw = root.value("data") {
+            if case .object = raw { data = raw } else {
+                diagnostics.error(at: root.at("data"), "must be an object of start data, found \(raw.kindName)")
+            }
+        }
+        let params = (root.array("params") ?? []).compactMap(decodeParameter)
+        guard let nodeItems = root.array("nodes") else {
+            root.missing("nodes", "A process")
+            return nil
+        }
+        let nodes = nodeItems.compactMap { decodeNode($0.value, at: $0.pointer) }
+        checkGraph(nodes)
+        return ProcessDefinition(name: name, title: root.text("title"), navigation: navigation,
+                                 modal: root.bool("modal") ?? false, data: data, params: params,
+                                 nodes: nodes, file: file)
+    }
+
+    private func decodeParameter(_ item: (value: JSONValue, pointer: JSONPointer)) -> Parameter? {
+        guard let reader = ObjectReader(item.value, at: item.pointer, diagnostics, what: "A parameter"),
+              let key = reader.path("key", required: "A parameter") else { return nil }
+        return Parameter(key: key, required: reader.bool("required") ?? false, label: reader.text("label"))
+    }
+
+    private func decodeNode(_ value: JSONValue, at pointer: JSONPointer) -> Node? {
+        guard let reader = ObjectReader(value, at: pointer, diagnostics, what: "A node") else { return nil }
+        let id = reader.string("id", required: "A node")
+        guard let type = reader.string("type", required: "A node"), let id else { return nil }
+        let next = reader.string("next")
+        let kind: Node.Kind
+        switch type {
+        case "start":
+            kind = .start
+            if next == nil { reader.missing("next", "A start node") }
+        case "userTask":
+            kind = .userTask(decodeUserTask(reader))
+        case "scriptTask":
+            kind = .scriptTask(decodeAssignments(reader, key: "set"))
+            if next == nil { reader.missing("next", "A script task") }
+        case "exclusiveGateway":
+            kind = .exclusiveGateway(decodeBranches(reader))
+        case "end":
+            let outcome = reader.oneOf("outcome", Outcome.allCases.map(\.rawValue))
+                .flatMap(Outcome.init(rawValue:)) ?? .completed
+            kind = .end(outcome: outcome, message: reader.text("message"))
+        case _ where ProcessDecoder.pendingNodeTypes.contains(type):
+            diagnostics.error(at: reader.at("type"), "\"\(type)\" nodes are not supported by this version of FlowStage yet; use "
+                + ProcessDecoder.nodeTypes.joined(separator: ", "))
+            return nil
+        default:
+            diagnostics.error(at: reader.at("type"), "unknown node type \"\(type)\"; use "
+                + ProcessDecoder.nodeTypes.joined(separator: ", "))
+            return nil
+        }
+        return Node(id: id, kind: kind, next: next, pointer: pointer)
+    }
+
+    private func decodeUserTask(_ reader: ObjectReader) -> UserTask {
+        let screen = reader.array("screen").map(components.decodeList) ?? []
+        let actions = (reader.array("actions") ?? []).compactMap(decodeAction)
+        var seen = Set<String>()
+        for action in actions where !seen.insert(action.name).inserted {
+            diagnostics.error(at: action.pointer, "duplicate action name \"\(action.name)\"")
+        }
+        for component in screen.flatMap(\.flattened) {
+            for name in [component.action, component.change].compactMap({ $0 }) where !seen.contains(name) {
+                diagnostics.error(at: component.pointer, "\"\(name)\" is not an action of this user task; add it to \"actions\"")
+            }
+        }
+        return UserTask(
+            title: reader.text("title"), step: reader.text("step"), substep: reader.text("substep"),
+            screen: screen, actions: actions, allowBack: reader.bool("allowBack") ?? true,
+            analyticsScreen: reader.object("analytics", what: "analytics")?.string("screen"))
+    }
+
+    private func decodeAction(_ item: (value: JSONValue, pointer: JSONPointer)) -> ActionDefinition? {
+        guard let reader = ObjectReader(item.value, at: item.pointer, diagnostics, what: "An action") else { return nil }
+        let name = reader.string("name", required: "An action")
+        guard let kindName = reader.oneOf("type", ActionDefinition.Kind.allCases.map(\.rawValue), required: "An action"),
+              let kind = ActionDefinition.Kind(rawValue: kindName), let name else { return nil }
+        let keys = reader.array("keys")?.compactMap { item -> DataPath? in
+            guard case .string(let text) = item.value else {
+                diagnostics.error(at: item.pointer, "a key must be a data path in a string")
+                return nil
+            }
+            return ObjectReader.path(text, at: item.pointer, diagnostics)
+        }
+        return ActionDefinition(
+            name: name, kind: kind, next: reader.string("next"), keys: keys,
+            params: decodeAssignments(reader, key: "params"), validate: reader.bool("validate") ?? true,
+            process: reader.string("process", required: kind == .startProcess ? "A startProcess action" : nil),
+            url: reader.string("url", required: kind == .link ? "A link action" : nil),
+            newTab: reader.bool("newTab") ?? false,
+            handler: reader.string("handler", required: kind == .handler ? "A handler action" : nil),
+            key: reader.path("key", required: kind == .upload ? "An upload action" : nil),
+            pointer: item.pointer)
+    }
+
+    /// `{ "path": "expression" }` in file order (object members are sorted by path for a stable order).
+    private func decodeAssignments(_ reader: ObjectReader, key: String) -> [Assignment] {
+        guard let object = reader.object(key, what: "\"\(key)\"") else { return [] }
+        return object.fields.keys.sorted().compactMap { path in
+            guard let dataPath = ObjectReader.path(path, at: object.at(path), diagnostics),
+                  let raw = object.value(path),
+                  let expression = ObjectReader.expression(raw, at: object.at(path), diagnostics) else { return nil }
+            return Assignment(path: dataPath, expression: expression)
+        }
+    }
+
+    private func decodeBranches(_ reader: ObjectReader) -> [Branch] {
+        guard let items = reader.array("branches"), !items.isEmpty else {
+            reader.missing("branches", "An exclusive gateway")
+            return []
+        }
+        var defaults = 0
+        let branches = items.compactMap { item -> Branch? in
+            guard let branch = ObjectReader(item.value, at: item.pointer, diagnostics, what: "A branch"),
+                  let next = branch.string("next", required: "A branch") else { return nil }
+            let when = branch.expression("when")
+            if !branch.has("when") {
+                defaults += 1
+                if defaults > 1 { diagnostics.error(at: item.pointer, "only one branch may be the default (no \"when\")") }
+            }
+            return Branch(when: when, next: next)
+        }
+        return branches
+    }
+
+    private func checkGraph(_ nodes: [Node]) {
+        var ids = Set<String>()
+        for node in nodes where !ids.insert(node.id).inserted {
+            diagnostics.error(at: node.pointer.appending("id"), "duplicate node id \"\(node.id)\"")
+        }
+        let starts = nodes.filter { if case .start = $0.kind { true } else { false } }
+        if starts.isEmpty {
+            diagnostics.error(at: JSONPointer("/nodes"), "the process has no start node; add one with \"type\": \"start\"")
+        }
+        for extra in starts.dropFirst() {
+            diagnostics.error(at: extra.pointer, "a process has exactly one start node; this is a second one")
+        }
+        for node in nodes {
+            for successor in node.successors where !ids.contains(successor.id) {
+                diagnostics.error(at: successor.pointer, "no node has the id \"\(successor.id)\"")
+            }
+            if case .userTask(let task) = node.kind, node.next == nil {
+                for action in task.actions where action.kind == .submit && action.next == nil {
+                    diagnostics.error(at: action.pointer, "a submit action needs \"next\" when its user task has none")
+                }
+            }
+        }
+    }
+}

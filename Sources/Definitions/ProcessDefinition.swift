@@ -1,0 +1,53 @@
+import Expressions
+
+/// A loaded, checked process definition (process.md).
+public struct ProcessDefinition: Sendable {
+    public enum Navigation: String, Sendable, CaseIterable {
+        case wizard, single, tabs
+    }
+
+    public let name: String
+    public let title: Text?
+    public let navigation: Navigation
+    public let modal: Bool
+    public let data: JSONValue
+    public let params: [Parameter]
+    public let nodes: [Node]
+    /// Project-relative file the process came from.
+    public let file: String
+    private let indexByID: [String: Int]
+
+    public init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
+                params: [Parameter], nodes: [Node], file: String) {
+        self.name = name; self.title = title; self.navigation = navigation; self.modal = modal
+        self.data = data; self.params = params; self.nodes = nodes; self.file = file
+        var index: [String: Int] = [:]
+        for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
+        self.indexByID = index
+    }
+
+    public func node(_ id: String) -> Node? {
+        indexByID[id].map { nodes[$0] }
+    }
+
+    public var startNode: Node? {
+        nodes.first { if case .start = $0.kind { true } else { false } }
+    }
+
+    /// User tasks in definition order: the order the stepper counts in.
+    public var userTaskIDs: [String] {
+        nodes.compactMap { $0.userTask == nil ? nil : $0.id }
+    }
+}
+
+/// A start parameter the process accepts.
+public struct Parameter: Sendable {
+    public let key: DataPath
+    public let required: Bool
+    public let label: Text?
+    public init(key: DataPath, required: Bool, label: Text?) {
+        self.key = key
+        self.required = required
+        self.label = label
+    }
+}

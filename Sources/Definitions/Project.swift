@@ -1,0 +1,34 @@
+import Expressions
+
+/// A loaded preview project: everything `flowstage serve DIR` shows, checked once at load.
+public struct Project: Sendable {
+    public enum Appearance: String, Sendable, CaseIterable {
+        case auto, light, dark
+    }
+
+    public let name: String
+    public let languages: [String]
+    public let defaultLanguage: String
+    public let locale: String
+    public let theme: String
+    public let appearance: Appearance
+    /// Processes in file-name order, as the catalogue lists them.
+    public let processes: [ProcessDefinition]
+    public let tags: Tags
+    public let themes: [String: Theme]
+    public let validators: [String: NamedValidator]
+    /// Problems that do not stop the project from loading (shown in the inspector and by validate).
+    public let warnings: [LoadError]
+
+    public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
+                appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
+                validators: [String: NamedValidator], warnings: [LoadError]) {
+        self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
+        self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
+        self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
+    }
+
+    public func process(named name: String) -> ProcessDefinition? {
+        processes.first { $0.name == name }
+    }
+}

@@ -1,0 +1,206 @@
+import Expressions
+import Foundation
+
+/// Loads a preview-project folder (project.md) and checks every file, collecting every
+/// error at once so `validate` and the live preview can show them all.
+public struct ProjectLoader: Sendable {
+    /// Largest project file read; a bigger one is an error, not a slow load.
+    public static let maxFileBytes = 4 << 20
+
+    /// The repository's `Themes/` folder with the built-in themes.
+    public let builtInThemes: URL?
+    /// Custom validators registered in Swift, known before validators.json.
+    public let registeredValidators: Set<String>
+
+    public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
+        self.builtInThemes = builtInThemes
+        self.registeredValidators = registeredValidators
+    }
+
+    public func load(_ folder: URL) -> Result<Project, LoadErrors> {
+        var errors: [LoadError] = []
+        var warnings: [LoadError] = []
+
+        guard let settingsValue = readJSON(folder, "project.json", &errors) else {
+            if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.json").path) {
+                errors = [LoadError(file: "project.json", pointer: "",
+                                    message: "not found in \(folder.path): is this a FlowStage project folder?")]
+            }
+            return .failure(LoadErrors(errors))
+        }
+        let settings = Diagnostics(file: "project.json")
+        let root = ObjectReader(settingsValue, at: JSONPointer(), settings, what: "project.json")
+        let name = root?.string("name", required: "project.json") ?? "Untitled project"
+        let languages = root?.array("languages")?.compactMap { $0.value.stringValue } ?? ["en"]
+        let defaultLanguage = root?.string("defaultLanguage") ?? languages.first ?? "en"
+        if !languages.contains(defaultLanguage) {
+            settings.error(at: JSONPointer("/defaultLanguage"), "\"\(defaultLanguage)\" is not in \"languages\"")
+        }
+        let appearance = root?.oneOf("appearance", Project.Appearance.allCases.map(\.rawValue))
+            .flatMap(Project.Appearance.init(rawValue:)) ?? .auto
+        let themeName = root?.string("theme") ?? "default"
+        errors += settings.errors
+
+        let tags = loadTags(folder, languages: languages, defaultLanguage: defaultLanguage, &errors)
+        let validators = loadValidators(folder, &errors)
+        let themes = loadThemes(folder, &errors)
+        if themes[themeName] == nil {
+            warnings.append(LoadError(file: "project.json", pointer: "/theme",
+                                      message: "theme \"\(themeName)\" not found; using \"default\""))
+        }
+
+        let componentNames = registeredValidators.union(validators.keys)
+        var processes: [ProcessDefinition] = []
+        for file in jsonFiles(folder, "processes") {
+            guard let value = readJSON(folder, file, &errors) else { continue }
+            let diagnostics = Diagnostics(file: file)
+            let decoder = ProcessDecoder(diagnostics: diagnostics,
+                                         components: ComponentDecoder(diagnostics: diagnostics, knownValidators: componentNames))
+            let fallback = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let process = decoder.decode(value, file: file, fallbackName: fallback)
+            errors += diagnostics.errors
+            if let process, diagnostics.errors.isEmpty {
+                if processes.contains(where: { $0.name == process.name }) {
+                    errors.append(LoadError(file: file, pointer: "/name", message: "another process is already named \"\(process.name)\""))
+                } else {
+                    processes.append(process)
+                }
+            }
+        }
+        for process in processes {
+            warnings += missingTagWarnings(process, tags: tags, languages: languages)
+        }
+        guard errors.isEmpty else { return .failure(LoadErrors(errors)) }
+        return .success(Project(
+            name: name, languages: languages, defaultLanguage: defaultLanguage,
+            locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
+            appearance: appearance, processes: processes, tags: tags, themes: themes,
+            validators: validators, warnings: warnings))
+    }
+
+    // MARK: - Files
+
+    private func jsonFiles(_ folder: URL, _ subfolder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(subfolder).path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { "\(subfolder)/\($0)" }
+    }
+
+    /// Reads and parses one file; on failure records an error naming the file, line and column.
+    private func readJSON(_ folder: URL, _ file: String, _ errors: inout [LoadError]) -> JSONValue? {
+        let url = folder.appendingPathComponent(file)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            if FileManager.default.fileExists(atPath: url.path) {
+                errors.append(LoadError(file: file, pointer: "", message: "cannot be read; check its permissions"))
+            }
+            return nil
+        }
+        guard data.count <= ProjectLoader.maxFileBytes else {
+            errors.append(LoadError(file: file, pointer: "", message: "is \(data.count) bytes; project files may be at most \(ProjectLoader.maxFileBytes) bytes"))
+            return nil
+        }
+        do {
+            return try JSONParser.parse([UInt8](data))
+        } catch {
+            errors.append(LoadError(file: file, pointer: "", message: "is not valid JSON: \(error)"))
+            return nil
+        }
+    }
+
+    private func loadTags(_ folder: URL, languages: [String], defaultLanguage: String, _ errors: inout [LoadError]) -> Tags {
+        var byLanguage: [String: [String: String]] = [:]
+        for file in jsonFiles(folder, "tags") {
+            guard let value = readJSON(folder, file, &errors) else { continue }
+            let language = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            guard case .object(let fields) = value else {
+                errors.append(LoadError(file: file, pointer: "", message: "must be an object of tag key → text"))
+                continue
+            }
+            var table: [String: String] = [:]
+            for (key, text) in fields {
+                if case .string(let string) = text { table[key] = string } else {
+                    errors.append(LoadError(file: file, pointer: JSONPointer().appending(key).description, message: "a tag must be a string"))
+                }
+            }
+            byLanguage[language] = table
+        }
+        return Tags(byLanguage: byLanguage, defaultLanguage: defaultLanguage)
+    }
+
+    private func loadValidators(_ folder: URL, _ errors: inout [LoadError]) -> [String: NamedValidator] {
+        let file = "validators.json"
+        guard let value = readJSON(folder, file, &errors) else { return [:] }
+        let diagnostics = Diagnostics(file: file)
+        var result: [String: NamedValidator] = [:]
+        if let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: file) {
+            for name in root.fields.keys.sorted() {
+                guard let entry = root.object(name, what: "A validator"),
+                      let source = entry.value("expression"),
+                      let expression = ObjectReader.expression(source, at: entry.at("expression"), diagnostics) else {
+                    if root.object(name, what: "A validator")?.has("expression") == false {
+                        diagnostics.error(at: root.at(name), "needs \"expression\"")
+                    }
+                    continue
+                }
+                result[name] = NamedValidator(name: name, expression: expression, message: entry.text("message"))
+            }
+        }
+        errors += diagnostics.errors
+        return result
+    }
+
+    /// Built-in themes first, then the project's own, which may replace one by name.
+    private func loadThemes(_ folder: URL, _ errors: inout [LoadError]) -> [String: Theme] {
+        var themes: [String: Theme] = [:]
+        if let builtInThemes {
+            let root = builtInThemes.deletingLastPathComponent()
+            for file in jsonFiles(root, builtInThemes.lastPathComponent) {
+                if let theme = decodeTheme(root, file, &errors) { themes[theme.name] = theme }
+            }
+        }
+        for file in jsonFiles(folder, "themes") {
+            if let theme = decodeTheme(folder, file, &errors) { themes[theme.name] = theme }
+        }
+        return themes
+    }
+
+    private func decodeTheme(_ folder: URL, _ file: String, _ errors: inout [LoadError]) -> Theme? {
+        guard let value = readJSON(folder, file, &errors) else { return nil }
+        let diagnostics = Diagnostics(file: file)
+        let fallback = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let theme = ThemeDecoder.decode(value, fallbackName: fallback, diagnostics)
+        errors += diagnostics.errors
+        return theme
+    }
+
+    /// A tag used by a process but missing in a language (after fallback) is a warning.
+    private func missingTagWarnings(_ process: ProcessDefinition, tags: Tags, languages: [String]) -> [LoadError] {
+        var warnings: [LoadError] = []
+        var seen = Set<String>()
+        func check(_ text: Text?, _ pointer: JSONPointer) {
+            for key in text?.tagKeys ?? [] where seen.insert(key).inserted {
+                let missing = languages.filter { !tags.contains(key, language: $0) }
+                if !missing.isEmpty {
+                    warnings.append(LoadError(file: process.file, pointer: pointer.description,
+                                              message: "tag \"@@\(key)\" is missing for \(missing.joined(separator: ", "))"))
+                }
+            }
+        }
+        check(process.title, JSONPointer("/title"))
+        for node in process.nodes {
+            if let task = node.userTask {
+                check(task.title, node.pointer.appending("title"))
+                check(task.step, node.pointer.appending("step"))
+                check(task.substep, node.pointer.appending("substep"))
+                for component in task.screen.flatMap(\.flattened) {
+                    for text in [component.label, component.hint, component.placeholder, component.title, component.markdown] {
+                        check(text, component.pointer)
+                    }
+                    for option in component.options { check(option.label, component.pointer.appending("options")) }
+                    for validator in component.validators { check(validator.message, validator.pointer) }
+                }
+            }
+            if case .end(_, let message) = node.kind { check(message, node.pointer.appending("message")) }
+        }
+        return warnings
+    }
+}

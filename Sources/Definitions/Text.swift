@@ -1,0 +1,126 @@
+import Expressions
+
+/// A text property as a designer writes it: literal words, `@@tag` substitutions and
+/// `${path}` interpolations of instance data. Parsed once at load.
+///
+/// A tag key is `@@` followed by letters, digits, `_`, `-` and inner dots; a dot that ends
+/// the key is treated as punctuation (`See @@terms.` reads the tag `terms`).
+public struct Text: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        case literal(String)
+        case tag(String)
+        case path(DataPath)
+    }
+
+    public let source: String
+    public let parts: [Part]
+
+    public init(_ source: String) {
+        self.source = source
+        self.parts = Text.parse(source)
+    }
+
+    /// True when the text needs no data to resolve (tags still depend on the language).
+    public var isStatic: Bool {
+        !parts.contains { if case .path = $0 { true } else { false } }
+    }
+
+    /// Whether the resolved text reads instance data, directly or through a tag's own `${path}`.
+    public func dependsOnData(_ tags: Tags, language: String) -> Bool {
+        parts.contains { part in
+            switch part {
+            case .literal: false
+            case .path: true
+            case .tag(let key): tags.lookup(key, language: language)?.contains("${") ?? false
+            }
+        }
+    }
+
+    /// Tag keys this text refers to.
+    public var tagKeys: [String] {
+        parts.compactMap { if case .tag(let key) = $0 { key } else { nil } }
+    }
+
+    /// The words to show: tags looked up for `language`, paths read from `data`.
+    ///
+    /// Tag values may themselves hold `${path}` interpolations; they are resolved too.
+    /// Interpolated values are plain text: the template layer escapes them.
+    public func resolve(_ tags: Tags, language: String, data: JSONValue) -> String {
+        if parts.count == 1, case .literal(let literal) = parts[0] { return literal }
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): out += literal
+            case .path(let path): out += path.get(in: data).displayString
+            case .tag(let key):
+                let value = tags.lookup(key, language: language) ?? key
+                if value.contains("${") {
+                    out += Text(value).resolveWithoutTags(data: data)
+                } else {
+                    out += value
+                }
+            }
+        }
+        return out
+    }
+
+    private func resolveWithoutTags(data: JSONValue) -> String {
+        parts.map { part in
+            switch part {
+            case .literal(let literal): literal
+            case .tag(let key): "@@" + key
+            case .path(let path): path.get(in: data).displayString
+            }
+        }.joined()
+    }
+
+    private static func parse(_ source: String) -> [Part] {
+        guard source.contains("@@") || source.contains("${") else { return [.literal(source)] }
+        var parts: [Part] = []
+        var literal = ""
+        var index = source.startIndex
+        func flush() {
+            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+        }
+        while index < source.endIndex {
+            let rest = source[index...]
+            if rest.hasPrefix("@@") {
+                var end = source.index(index, offsetBy: 2)
+                while end < source.endIndex, isTagCharacter(source[end]) { end = source.index(after: end) }
+                var key = source[source.index(index, offsetBy: 2)..<end]
+                while key.last == "." { key = key.dropLast(); end = source.index(before: end) }
+                if !key.isEmpty {
+                    flush()
+                    parts.append(.tag(String(key)))
+                    index = end
+                    continue
+                }
+            } else if rest.hasPrefix("${"), let close = rest.firstIndex(of: "}") {
+                let inner = source[source.index(index, offsetBy: 2)..<close]
+                if let path = try? DataPath(String(inner).trimmingWhitespace()) {
+                    flush()
+                    parts.append(.path(path))
+                    index = source.index(after: close)
+                    continue
+                }
+            }
+            literal.append(source[index])
+            index = source.index(after: index)
+        }
+        flush()
+        return parts
+    }
+
+    private static func isTagCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "-" || character == "."
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
+        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

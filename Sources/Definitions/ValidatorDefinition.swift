@@ -1,0 +1,38 @@
+import Expressions
+
+/// A validator attached to a field (screens.md, "Validators").
+public struct ValidatorDefinition: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case required, requiredTrue, minLength, maxLength, min, max, pattern, email
+        case isSameOrBeforeToday, isSameOrAfterToday, custom
+    }
+
+    /// A validator's `value`: a constant, or an expression when written as `"=expr"`.
+    public enum Bound: Sendable {
+        case constant(JSONValue)
+        case expression(Expression)
+    }
+
+    public let kind: Kind
+    public let value: Bound?
+    public let message: Text?
+    /// `custom`: the validator's name, resolved in Swift first, then in validators.json.
+    public let name: String?
+    public let params: [String]
+    /// `pattern`: compiled once at load.
+    public let pattern: Pattern?
+    public let pointer: JSONPointer
+
+    public init(kind: Kind, value: Bound? = nil, message: Text? = nil, name: String? = nil,
+                params: [String] = [], pattern: Pattern? = nil, pointer: JSONPointer = JSONPointer()) {
+        self.kind = kind; self.value = value; self.message = message; self.name = name
+        self.params = params; self.pattern = pattern; self.pointer = pointer
+    }
+}
+
+/// A named validator written as an expression in validators.json.
+public struct NamedValidator: Sendable {
+    public let name: String
+    public let expression: Expression
+    public let message: Text?
+}

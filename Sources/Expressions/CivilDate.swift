@@ -1,0 +1,64 @@
+import Foundation
+
+/// A calendar date without time, as ISO `YYYY-MM-DD` text. Day arithmetic uses the
+/// proleptic Gregorian day number, so it needs no Calendar and is the same everywhere.
+public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.days(inMonth: month, year: year) else { return nil }
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// Reads `2024-05-31`, also the date part of a full ISO timestamp.
+    public init?(iso text: String) {
+        let head = text.prefix(10)
+        let parts = head.split(separator: "-", omittingEmptySubsequences: false)
+        guard head.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " ",
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date `instant` falls on in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        self.year = parts.year!; self.month = parts.month!; self.day = parts.day!
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+
+    /// Whole years from this date to `other` (an age).
+    public func years(until other: CivilDate) -> Int {
+        var years = other.year - year
+        if (other.month, other.day) < (month, day) { years -= 1 }
+        return years
+    }
+
+    public var description: String {
+        func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }
+}

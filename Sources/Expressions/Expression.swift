@@ -1,0 +1,52 @@
+import Foundation
+
+/// What an expression can see when it runs.
+public struct EvaluationScope: Sendable {
+    public var data: JSONValue
+    /// The field being validated (`value`), when there is one.
+    public var value: JSONValue?
+    /// The current collection item (`$item`).
+    public var item: JSONValue?
+    public var language: String
+    /// The clock for `today()`, `now()` and `age()`; injected so tests and previews are repeatable.
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil, language: String = "en",
+                now: Date = Date(), timeZone: TimeZone = .current) {
+        self.data = data; self.value = value; self.item = item
+        self.language = language; self.now = now; self.timeZone = timeZone
+    }
+}
+
+/// A result and the run-time problems met computing it (wrong types, bad numbers).
+public struct Evaluation: Sendable {
+    public let value: JSONValue
+    public let warnings: [String]
+}
+
+/// An expression parsed once at load (spec/expressions.md) and evaluated many times.
+public struct Expression: Sendable, Hashable, CustomStringConvertible {
+    public let source: String
+    let syntax: Syntax
+
+    public init(_ source: String) throws(ExpressionError) {
+        self.source = source
+        self.syntax = try Parser.parse(source)
+    }
+
+    public var description: String { source }
+
+    public static func == (a: Expression, b: Expression) -> Bool { a.source == b.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// Never fails: a run-time error makes the result null and is reported as a warning.
+    public func evaluate(in scope: EvaluationScope) -> Evaluation {
+        var interpreter = Interpreter(scope: scope, source: source)
+        let value = interpreter.evaluate(syntax)
+        return Evaluation(value: value, warnings: interpreter.warnings)
+    }
+
+    /// Convenience for data-only expressions.
+    public func evaluate(data: JSONValue) -> JSONValue { evaluate(in: EvaluationScope(data: data)).value }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+extension Interpreter {
+    mutating func call(_ function: Function, _ args: [JSONValue]) -> JSONValue {
+        let name = function.rawValue
+        switch function {
+        case .len:
+            switch args[0] {
+            case .null: return .number(0)
+            case .string(let s): return .number(Double(s.count))
+            case .array(let a): return .number(Double(a.count))
+            case .object(let o): return .number(Double(o.count))
+            default: return fail("len() needs text or a list, found \(args[0].kindDescription)")
+            }
+        case .isEmpty:
+            switch args[0] {
+            case .null: return .bool(true)
+            case .string(let s): return .bool(s.trimmingSpaces().isEmpty)
+            case .array(let a): return .bool(a.isEmpty)
+            case .object(let o): return .bool(o.isEmpty)
+            default: return .bool(false)
+            }
+        case .lower, .upper, .trim:
+            guard let text = textArgument(args[0], name) else { return .null }
+            return .string(function == .lower ? text.lowercased() : function == .upper ? text.uppercased() : text.trimmingSpaces())
+        case .contains:
+            switch args[0] {
+            case .null: return .bool(false)
+            case .array(let items): return .bool(items.contains { Coercion.looselyEqual($0, args[1]) })
+            case .string(let s): return .bool(args[1] != .null && s.contains(args[1].displayString))
+            default: return fail("contains() needs text or a list, found \(args[0].kindDescription)")
+            }
+        case .startsWith, .endsWith:
+            guard let text = textArgument(args[0], name), let affix = textArgument(args[1], name) else { return .null }
+            return .bool(function == .startsWith ? text.hasPrefix(affix) : text.hasSuffix(affix))
+        case .matches:
+            guard case .string(let pattern) = args[1] else { return fail("matches() needs a pattern in text") }
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { return fail("matches() has an invalid pattern \"\(pattern)\"") }
+            return Functions.matches(args[0], regex, &self)
+        case .number:
+            switch args[0] {
+            case .null: return .null
+            case .bool(let b): return .number(b ? 1 : 0)
+            default:
+                guard let n = Coercion.number(args[0]) else { return fail("number() cannot read \"\(args[0].displayString)\" as a number") }
+                return .number(n)
+            }
+        case .string: return args[0] == .null ? .null : .string(args[0].displayString)
+        case .round, .floor, .ceil, .abs:
+            if args[0] == .null { return .null }
+            guard let x = Coercion.number(args[0]) else { return fail("\(name)() needs a number, found \(args[0].kindDescription)") }
+            switch function {
+            case .floor: return .number(x.rounded(.down))
+            case .ceil: return .number(x.rounded(.up))
+            case .abs: return .number(Swift.abs(x))
+            default:
+                let digits = args.count > 1 ? Coercion.number(args[1]) ?? 0 : 0
+                let scale = pow(10, Swift.min(Swift.max(digits.rounded(), 0), 15))
+                return .number((x * scale).rounded(.toNearestOrAwayFromZero) / scale)
+            }
+        case .min, .max, .sum:
+            let items = args.count == 1 ? (args[0].arrayValue ?? args) : args
+            var numbers: [Double] = []
+            for item in items where item != .null {
+                guard let n = Coercion.number(item) else { return fail("\(name)() needs numbers, found \(item.kindDescription)") }
+                numbers.append(n)
+            }
+            if function == .sum { return .number(numbers.reduce(0, +)) }
+            guard let result = function == .min ? numbers.min() : numbers.max() else { return .null }
+            return .number(result)
+        case .count:
+            switch args[0] {
+            case .null: return .number(0)
+            case .array(let a): return .number(Double(a.count))
+            default: return fail("count() needs a list, found \(args[0].kindDescription)")
+            }
+        case .today: return .string(CivilDate(scope.now, in: scope.timeZone).description)
+        case .now: return .string(ISO8601DateFormatter().string(from: scope.now))
+        case .age:
+            if args[0] == .null { return .null }
+            guard let born = date(args[0], name) else { return .null }
+            return .number(Double(born.years(until: CivilDate(scope.now, in: scope.timeZone))))
+        case .daysBetween:
+            if args[0] == .null || args[1] == .null { return .null }
+            guard let a = date(args[0], name), let b = date(args[1], name) else { return .null }
+            return .number(Double(b.dayNumber - a.dayNumber))
+        }
+    }
+
+    private mutating func textArgument(_ value: JSONValue, _ name: String) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .number, .bool: return value.displayString
+        case .null: return nil
+        default: _ = fail("\(name)() needs text, found \(value.kindDescription)"); return nil
+        }
+    }
+
+    private mutating func date(_ value: JSONValue, _ name: String) -> CivilDate? {
+        guard case .string(let s) = value, let date = CivilDate(iso: s) else {
+            _ = fail("\(name)() needs a date like 2024-05-31, found \"\(value.displayString)\"")
+            return nil
+        }
+        return date
+    }
+}
+
+enum Functions {
+    /// Search semantics, like JavaScript's `test`: anchor with ^…$ to match the whole text.
+    static func matches(_ subject: JSONValue, _ regex: NSRegularExpression, _ interpreter: inout Interpreter) -> JSONValue {
+        if subject == .null { return .bool(false) }
+        let text = subject.displayString
+        return .bool(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+    }
+}

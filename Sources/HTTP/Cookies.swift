@@ -1,0 +1,80 @@
+/// Reading the `Cookie` header and building `Set-Cookie` values.
+public enum Cookies {
+    /// Parses `a=1; b=2` (from one or more `Cookie` headers). The first of
+    /// repeated names wins: browsers send the most specific path first.
+    /// Values are kept as sent, except that surrounding quotes are removed.
+    public static func parse(_ headerValues: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for header in headerValues {
+            for piece in header.split(separator: ";", omittingEmptySubsequences: true) {
+                let pair = piece.trimmingASCIIWhitespace()
+                guard let eq = pair.firstIndex(of: "=") else { continue }
+                let name = pair[..<eq].trimmingASCIIWhitespace()
+                var value = pair[pair.index(after: eq)...].trimmingASCIIWhitespace()
+                if value.count >= 2, value.first == "\"", value.last == "\"" {
+                    value = value.dropFirst().dropLast()
+                }
+                guard !name.isEmpty, result[String(name)] == nil else { continue }
+                result[String(name)] = String(value)
+            }
+        }
+        return result
+    }
+
+    public enum SameSite: String, Sendable { case lax = "Lax", strict = "Strict", none = "None" }
+
+    /// A `Set-Cookie` value. Defaults suit a session cookie: `Path=/`,
+    /// `HttpOnly`, `SameSite=Lax`; `Secure` when served over TLS.
+    /// Characters a cookie may not hold are percent-encoded, so the result
+    /// can never inject another attribute or header line.
+    public static func setCookie(name: String, value: String, maxAge: Int? = nil, path: String = "/",
+                                 secure: Bool = false, httpOnly: Bool = true,
+                                 sameSite: SameSite? = .lax) -> String {
+        var out = "\(sanitizeName(name))=\(sanitizeValue(value))"
+        if let maxAge { out += "; Max-Age=\(maxAge)" }
+        out += "; Path=\(sanitizeValue(path))"
+        if secure { out += "; Secure" }
+        if httpOnly { out += "; HttpOnly" }
+        if let sameSite { out += "; SameSite=\(sameSite.rawValue)" }
+        return out
+    }
+
+    /// A `Set-Cookie` value that makes the browser forget `name`.
+    public static func expire(name: String, path: String = "/") -> String {
+        "\(sanitizeName(name))=; Max-Age=0; Path=\(sanitizeValue(path))"
+    }
+
+    // RFC 6265 cookie-octet: visible ASCII except " , ; \ and space.
+    static func sanitizeValue(_ s: String) -> String {
+        encode(s) { c in c >= 0x21 && c <= 0x7E && c != 0x22 && c != 0x2C && c != 0x3B && c != 0x5C && c != 0x25 }
+    }
+
+    // RFC 7230 token characters.
+    static func sanitizeName(_ s: String) -> String {
+        let out = encode(s) { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+                || "!#$&'*+-.^_`|~".utf8.contains(c)
+        }
+        return out.isEmpty ? "_" : out
+    }
+
+    private static func encode(_ s: String, allowed: (UInt8) -> Bool) -> String {
+        var bytes: [UInt8] = []
+        for c in s.utf8 {
+            if allowed(c) { bytes.append(c) } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                bytes += [0x25, hex[Int(c >> 4)], hex[Int(c & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Substring {
+    func trimmingASCIIWhitespace() -> Substring {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+}

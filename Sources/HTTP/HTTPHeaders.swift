@@ -1,0 +1,72 @@
+/// Header fields as they arrived (or will be sent): ordered, repeats kept,
+/// names compared without regard to ASCII case, as HTTP requires.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init() { fields = [] }
+
+    public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The first value for `name`, or nil; setting replaces every value for it
+    /// (nil removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.same($0.name, name) }?.value }
+        set {
+            if let newValue {
+                if let index = fields.firstIndex(where: { Self.same($0.name, name) }) {
+                    fields[index].value = newValue
+                    var seen = false
+                    fields.removeAll { field in
+                        guard Self.same(field.name, name) else { return false }
+                        defer { seen = true }
+                        return seen
+                    }
+                } else {
+                    fields.append((name: name, value: newValue))
+                }
+            } else {
+                remove(name)
+            }
+        }
+    }
+
+    /// Every value for `name`, in order (e.g. several `Set-Cookie`).
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.same($0.name, name) }.map(\.value)
+    }
+
+    /// Adds a field, keeping earlier ones with the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.same($0.name, name) }
+    }
+
+    public func contains(_ name: String) -> Bool { fields.contains { Self.same($0.name, name) } }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    /// ASCII case-insensitive comparison without allocating lowercase copies.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p != q {
+            if asciiLower(p) != asciiLower(q) { return false }
+        }
+        return true
+    }
+
+    @inline(__always) static func asciiLower(_ c: UInt8) -> UInt8 {
+        (c >= 0x41 && c <= 0x5A) ? c | 0x20 : c
+    }
+}

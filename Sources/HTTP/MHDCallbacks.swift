@@ -1,0 +1,162 @@
+import CMicroHTTPD
+import Foundation
+
+// The C callbacks handed to libmicrohttpd. They are non-capturing closures
+// in global constants (Swift 6 accepts these as C function pointers) and
+// reach the server through the `cls` pointer.
+
+/// Called once per request with the raw request-target, before headers are
+/// parsed. Its return value becomes `*con_cls`, so this is where the
+/// per-request state is born (retained; released in `requestCompleted`).
+let uriLogCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, _ in
+    var raw: [UInt8] = []
+    if let uri {
+        raw = Array(UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
+    }
+    return Unmanaged.passRetained(RequestState(rawTarget: raw)).toOpaque()
+}
+
+/// Releases the per-request state and deletes upload files the handler did
+/// not move away. Called for finished and for aborted requests.
+let requestCompleted: MHD_RequestCompletedCallback = { _, _, conCls, _ in
+    guard let conCls, let pointer = conCls.pointee else { return }
+    conCls.pointee = nil
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    state.body?.abandon()
+    state.deleteFiles()
+}
+
+/// Gives each connection a request counter, for `maxRequestsPerConnection`.
+let connectionNotify: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
+    guard let socketContext else { return }
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        counter.initialize(to: 0)
+        socketContext.pointee = UnsafeMutableRawPointer(counter)
+    case .CONNECTION_NOTIFY_CLOSED:
+        socketContext.pointee?.assumingMemoryBound(to: Int.self).deallocate()
+        socketContext.pointee = nil
+    default:
+        break
+    }
+}
+
+/// Copies the request headers, in order, into an `HTTPHeaders`.
+private let headerIterator: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+/// The access handler. libmicrohttpd calls it once when the headers are in,
+/// then once per body chunk, then a last time with no data. We answer on a
+/// later call, never the first: queueing on the first call makes 0.9.75
+/// close the connection (the keep-alive trap: 5x slower). Only rejections
+/// are answered early, where closing the connection is what we want.
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadDataSize, conCls in
+    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state: RequestState
+    if let existing = conCls.pointee {
+        state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    } else { // no URI-log call happened (should not): start from an empty target
+        state = RequestState(rawTarget: Array("/".utf8))
+        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    }
+
+    if !state.headersSeen {
+        state.headersSeen = true
+        begin(state, connection: connection, method: method, server: server)
+        if let rejection = state.rejection {
+            return answer(server.errorResponse(rejection), state: state, connection: connection, server: server)
+        }
+        return .YES
+    }
+
+    let size = uploadDataSize.pointee
+    if size > 0 {
+        uploadDataSize.pointee = 0
+        if state.answered { return .YES }
+        if state.rejection != nil {
+            state.discardedBytes += size
+            return state.discardedBytes > server.discardLimit ? .NO : .YES
+        }
+        guard let uploadData else { return .NO }
+        do throws(RequestRejection) {
+            try state.body?.consume(UnsafeRawBufferPointer(start: uploadData, count: size))
+        } catch {
+            state.reject(error)
+        }
+        return .YES
+    }
+
+    if state.answered { return .YES }
+    if let rejection = state.rejection {
+        return answer(server.errorResponse(rejection), state: state, connection: connection, server: server)
+    }
+    var request: Request
+    do throws(RequestRejection) {
+        request = try makeRequest(state, connection: connection)
+    } catch {
+        state.reject(error)
+        return answer(server.errorResponse(error), state: state, connection: connection, server: server)
+    }
+    let response = server.handler(request)
+    request.form = nil
+    return answer(response, state: state, connection: connection, server: server)
+}
+
+/// First call: headers, target, body kind and announced length.
+private func begin(_ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>?, server: ServerContext) {
+    state.method = method.map { String(cString: $0) } ?? "GET"
+    withUnsafeMutablePointer(to: &state.headers) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+    }
+    do throws(RequestRejection) {
+        state.target = try RequestTarget(state.rawTarget, limits: server.limits)
+        let body = try RequestBodyReader(contentType: state.headers["Content-Type"], configuration: server.configuration)
+        if let length = state.headers["Content-Length"].flatMap({ Int($0.trimmingScalars(" \t")) }) {
+            try body.check(contentLength: length)
+        }
+        state.body = body
+    } catch {
+        state.reject(error)
+    }
+}
+
+/// Last call: the complete request for the handler.
+private func makeRequest(_ state: RequestState, connection: OpaquePointer) throws(RequestRejection) -> Request {
+    guard let target = state.target, var reader = state.body else {
+        throw .malformed("The request could not be read.")
+    }
+    let (body, form) = try reader.finish()
+    state.body = reader
+    return Request(method: state.method, path: target.path, rawPath: target.rawPath, query: target.query,
+                   headers: state.headers, cookies: Cookies.parse(state.headers.values(for: "Cookie")),
+                   body: body, form: form,
+                   remoteAddress: addressString(flowstage_mhd_client_address(connection)))
+}
+
+/// Hands a complete response to libmicrohttpd (the body is copied, so the
+/// Swift array may go away at once).
+private func answer(_ response: Response, state: RequestState, connection: OpaquePointer, server: ServerContext) -> MHD_Result {
+    state.answered = true
+    let created = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    defer { MHD_destroy_response(created) }
+    for (name, value) in response.headers {
+        // libmicrohttpd refuses names or values with CR/LF: such a header is dropped, never injected.
+        _ = MHD_add_response_header(created, name, value)
+    }
+    if let limit = server.configuration.maxRequestsPerConnection,
+       let counter = flowstage_mhd_socket_context(connection)?.assumingMemoryBound(to: Int.self) {
+        counter.pointee += 1
+        if counter.pointee >= limit { _ = MHD_add_response_header(created, "Connection", "close") }
+    }
+    let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
+    return MHD_queue_response(connection, status, created)
+}

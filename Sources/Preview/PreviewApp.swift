@@ -1,0 +1,235 @@
+import Definitions
+import Expressions
+import Foundation
+import HTTP
+import Logging
+import Rendering
+import Runtime
+
+/// The web application of spec/http.md: routes, sessions and CSRF in front of the runtime
+/// and the renderer. Pages follow POST-redirect-GET: a good post answers 303, a post with
+/// validation errors 422 with the same screen.
+public final class PreviewApp: Sendable {
+    public struct Configuration: Sendable {
+        /// Mark cookies `Secure` (the server is behind TLS).
+        public var secureCookies: Bool
+        public init(secureCookies: Bool = false) { self.secureCookies = secureCookies }
+    }
+
+    static let sessionCookie = "flowstage_session"
+
+    public let engine: ProcessEngine
+    let renderer: Renderer
+    let statics: StaticFiles
+    let sessions: SessionStore
+    let configuration: Configuration
+    let logger: Logger
+    let links = ServerLinks()
+    /// Each theme's generated CSS as `<name>.css`, with ETags like any static file.
+    private let themeFiles: StaticFiles
+
+    public init(engine: ProcessEngine, renderer: Renderer, publicFolder: URL, sessions: SessionStore = SessionStore(),
+                configuration: Configuration = Configuration(), logger: Logger = Logger(label: "flowstage")) throws {
+        self.engine = engine
+        self.renderer = renderer
+        self.statics = try StaticFiles(root: publicFolder)
+        self.sessions = sessions
+        self.configuration = configuration
+        self.logger = logger
+        self.themeFiles = StaticFiles(contents: Dictionary(uniqueKeysWithValues: renderer.themeCSS.map { ($0.key + ".css", Array($0.value.utf8)) }))
+    }
+
+    var project: Project { engine.project }
+
+    public func handle(_ request: Request) -> Response {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let response = secured(route(request))
+        let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1_000
+        logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs")
+        return response
+    }
+
+    private func route(_ request: Request) -> Response {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        switch (method, segments.count, segments.first) {
+        case ("GET", 1, "healthz"):
+            return Response.text(200, "ok\n")
+        case ("GET", _, "public"):
+            return statics.response(for: "/" + segments.dropFirst().joined(separator: "/"), request: request)
+                ?? notFound(request)
+        case ("GET", 2, "themes"):
+            return themeFiles.response(for: segments[1], request: request) ?? notFound(request)
+        default:
+            break
+        }
+
+        let (session, isNew) = currentSession(request)
+        var response: Response
+        switch (method, segments.count) {
+        case ("GET", 0):
+            response = catalogue(session, notice: nil)
+        case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
+            response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
+        case ("GET", 2) where segments[0] == "instances":
+            response = show(segments[1], session)
+        case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
+            response = csrfChecked(request, session, isNew) { self.action(segments[3], on: segments[1], request, session) }
+        case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
+            response = csrfChecked(request, session, isNew) { self.back(segments[1], session) }
+        case ("GET", _), ("POST", _):
+            response = notFound(request, session)
+        default:
+            response = errorPage(405, "Method not allowed", "This address does not accept \(request.method) requests.", session)
+            response.headers.add("Allow", "GET, HEAD, POST")
+        }
+        if isNew {
+            response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: session.id,
+                                                 secure: configuration.secureCookies))
+        }
+        return response
+    }
+
+    // MARK: - Pages
+
+    private func catalogue(_ session: Session, notice: String?) -> Response {
+        let instances = (try? engine.instances(session: session.id)) ?? []
+        let formatter = ISO8601DateFormatter()
+        let summaries = instances.map {
+            InstanceSummary(id: $0.id, process: $0.process, status: $0.status.rawValue, started: formatter.string(from: $0.createdAt))
+        }
+        return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
+    }
+
+    private func show(_ id: String, _ session: Session) -> Response {
+        guard let instance = try? engine.instance(id, session: session.id) else { return notFoundPage(session) }
+        return page(for: instance, session, status: 200, notice: nil)
+    }
+
+    /// The instance's current screen, or its end page once it has finished.
+    private func page(for instance: Instance, _ session: Session, status: Int, notice: String?) -> Response {
+        if let state = engine.screen(instance, language: session.language, notice: notice) {
+            return html(status, renderer.screen(state, settings: settings(session)))
+        }
+        guard let process = project.process(named: instance.process) else {
+            return errorPage(404, "Process not found", "The process “\(instance.process)” is no longer in this project.", session)
+        }
+        let outcome = switch instance.status {
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        default: "completed"
+        }
+        return html(status, renderer.end(process: process, endNode: instance.endNode, outcome: outcome,
+                                         incident: instance.incident?.message, data: instance.data,
+                                         settings: settings(session)))
+    }
+
+    // MARK: - Posts
+
+    private func start(_ name: String, _ request: Request, _ session: Session) -> Response {
+        guard let process = project.process(named: name) else { return notFoundPage(session) }
+        var params: [String: JSONValue] = [:]
+        for parameter in process.params {
+            if let value = request.form?.first(parameter.key.description) { params[parameter.key.description] = .string(value) }
+        }
+        let modal = request.form?.first("modal") == "1" || request.query.contains { $0.name == "modal" && $0.value == "1" }
+        do {
+            let instance = try engine.start(process: name, session: session.id, params: params, modal: modal)
+            return Response.redirect(to: links.instance(instance.id))
+        } catch {
+            return errorPage(400, "The process could not start", error.description, session)
+        }
+    }
+
+    private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
+        let form = PostedForm(request.form?.fields ?? [])
+        do {
+            return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
+                                              language: session.language), session)
+        } catch .instanceNotFound {
+            return notFoundPage(session)
+        } catch .unknownAction(let action) {
+            return errorPage(404, "Action not found", RuntimeError.unknownAction(action).description, session)
+        } catch {
+            return errorPage(409, "Not saved", error.description, session)
+        }
+    }
+
+    private func back(_ id: String, _ session: Session) -> Response {
+        do {
+            return outcome(try engine.back(id, session: session.id), session)
+        } catch .instanceNotFound {
+            return notFoundPage(session)
+        } catch {
+            return errorPage(409, "Not saved", error.description, session)
+        }
+    }
+
+    private func outcome(_ result: ActionResult, _ session: Session) -> Response {
+        switch result {
+        case .applied(let instance):
+            return Response.redirect(to: links.instance(instance.id))
+        case .invalid(let state):
+            return html(422, renderer.screen(state, settings: settings(session)))
+        case .refused(let instance, let notice):
+            return page(for: instance, session, status: 409, notice: notice)
+        }
+    }
+
+    // MARK: - Sessions and security
+
+    private func currentSession(_ request: Request) -> (Session, isNew: Bool) {
+        if let id = request.cookies[PreviewApp.sessionCookie], let session = sessions.session(id) {
+            return (session, false)
+        }
+        return (sessions.create(language: project.defaultLanguage, theme: project.theme,
+                                appearance: project.appearance.rawValue), true)
+    }
+
+    /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
+    private func csrfChecked(_ request: Request, _ session: Session, _ isNew: Bool, _ body: () -> Response) -> Response {
+        guard !isNew, let token = request.form?.first("_csrf"), Token.equal(token, session.csrf) else {
+            return errorPage(403, "This form has expired",
+                             "The form did not carry this browser session’s security token, so nothing was changed. Go back, reload the page and try again.",
+                             session)
+        }
+        return body()
+    }
+
+    private func settings(_ session: Session) -> PageSettings {
+        PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf)
+    }
+
+    private func notFound(_ request: Request, _ session: Session? = nil) -> Response {
+        let session = session ?? Session(id: "", csrf: "", language: project.defaultLanguage, theme: project.theme,
+                                         appearance: project.appearance.rawValue)
+        return notFoundPage(session)
+    }
+
+    /// Unknown and foreign instances look the same: no one learns that an id exists.
+    private func notFoundPage(_ session: Session) -> Response {
+        errorPage(404, "Page not found", "There is nothing at this address in this browser session. It may have been stopped, or started in another browser.", session)
+    }
+
+    private func errorPage(_ status: Int, _ heading: String, _ message: String, _ session: Session) -> Response {
+        html(status, renderer.error(heading: heading, message: message, settings: settings(session)))
+    }
+
+    private func html(_ status: Int, _ bytes: [UInt8]) -> Response {
+        var response = Response.html(status, bytes)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
+    private func secured(_ response: Response) -> Response {
+        var response = response
+        response.headers.add("Content-Security-Policy",
+                             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        response.headers.add("Referrer-Policy", "same-origin")
+        response.headers.add("X-Frame-Options", "DENY")
+        return response
+    }
+}
+

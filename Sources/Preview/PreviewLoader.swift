@@ -1,0 +1,49 @@
+import Definitions
+import Foundation
+import Logging
+import Rendering
+import Runtime
+
+/// Puts a preview together from a project folder and the repository's resources
+/// (`Templates/`, `Public/`, `Themes/`): the one place the CLI and the tests build it.
+public enum PreviewLoader {
+    public enum Failure: Error, CustomStringConvertible {
+        case project(LoadErrors)
+        case templates(TemplateLoadError)
+        case other(String)
+
+        public var description: String {
+            switch self {
+            case .project(let errors): errors.description
+            case .templates(let error): error.description
+            case .other(let message): message
+            }
+        }
+    }
+
+    public static func load(project folder: URL, resources: URL, store: any InstanceStore = MemoryStore(),
+                            engineConfiguration: ProcessEngine.Configuration = .init(),
+                            configuration: PreviewApp.Configuration = .init(),
+                            logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {
+        let loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"),
+                                   registeredValidators: Set(engineConfiguration.customValidators.keys))
+        let project: Project
+        switch loader.load(folder) {
+        case .success(let loaded): project = loaded
+        case .failure(let errors): throw .project(errors)
+        }
+        for warning in project.warnings { logger.warning("\(warning)") }
+        let templates: TemplateSet
+        do { templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder) } catch {
+            throw .templates(error)
+        }
+        let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
+        let engine = ProcessEngine(project: project, store: store, configuration: engineConfiguration)
+        do {
+            return try PreviewApp(engine: engine, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
+                                  configuration: configuration, logger: logger)
+        } catch {
+            throw .other("cannot read \(resources.appendingPathComponent("Public").path): \(error)")
+        }
+    }
+}

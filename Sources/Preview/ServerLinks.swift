@@ -1,0 +1,33 @@
+import Rendering
+
+/// The preview server's URLs (spec/http.md, "Routes").
+public struct ServerLinks: PageLinks {
+    public init() {}
+    public var home: String { "/" }
+    public var stylesheet: String { "/public/flowstage.css" }
+    public var script: String { "/public/flowstage.js" }
+    public func theme(_ name: String) -> String { "/themes/\(Percent.encode(name)).css" }
+    public func instance(_ id: String) -> String { "/instances/\(Percent.encode(id))" }
+    public func action(_ instance: String, _ action: String) -> String {
+        "/instances/\(Percent.encode(instance))/actions/\(Percent.encode(action))"
+    }
+    public func back(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/back" }
+    public func start(_ process: String) -> String { "/processes/\(Percent.encode(process))/start" }
+}
+
+/// Percent-encoding of one path segment.
+enum Percent {
+    static func encode(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,28 @@
+/// The URLs a page links to. The preview server and the static-site writer each give their
+/// own, so the renderer never knows about HTTP routes.
+public protocol PageLinks: Sendable {
+    var home: String { get }
+    var stylesheet: String { get }
+    var script: String { get }
+    func theme(_ name: String) -> String
+    func instance(_ id: String) -> String
+    func action(_ instance: String, _ action: String) -> String
+    func back(_ instance: String) -> String
+    func start(_ process: String) -> String
+}
+
+/// What a page needs to know about the person looking at it.
+public struct PageSettings: Sendable {
+    public var language: String
+    public var theme: String
+    public var appearance: String
+    /// The session's CSRF token, put in every form.
+    public var csrf: String
+
+    public init(language: String, theme: String, appearance: String, csrf: String) {
+        self.language = language
+        self.theme = theme
+        self.appearance = appearance
+        self.csrf = csrf
+    }
+}

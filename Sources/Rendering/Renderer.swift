@@ -1,0 +1,199 @@
+import Definitions
+import Expressions
+import Markdown
+
+/// Renders every page of a project into bytes: screens, end pages, the catalogue and error
+/// pages. Built once per loaded project; rendering touches no file and no lock.
+public struct Renderer: Sendable {
+    public let project: Project
+    let templates: TemplateSet
+    let links: any PageLinks
+    let markdown: MarkdownCache
+    /// Theme CSS by theme name, generated once.
+    public let themeCSS: [String: String]
+
+    public init(project: Project, templates: TemplateSet, links: any PageLinks) {
+        self.project = project
+        self.templates = templates
+        self.links = links
+        self.markdown = MarkdownCache(project: project)
+        self.themeCSS = project.themes.mapValues(ThemeStylesheet.css(for:))
+    }
+
+    /// A user task's screen; after a failed post, with its error summary and the posted values.
+    public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                        state: state, ui: ui)
+        let components = builder.build(state.components)
+        let errors: [TemplateValue] = state.errors.map { error in
+            .object(FieldsContext(["fieldID": .text(builder.ids.byKey[error.key] ?? "main"), "message": .text(error.message)]))
+        }
+        let heading = screenTitle(state, language: settings.language)
+        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
+        let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
+        let formAction = primary.map { links.action(state.instanceID, $0.name) } ?? links.instance(state.instanceID)
+        let values: [String: TemplateValue] = [
+            "hasErrors": .bool(!errors.isEmpty),
+            "errors": .list(errors),
+            "notice": .optional(state.notice),
+            "stepper": stepper,
+            "heading": .text(heading),
+            "formAction": .text(formAction),
+            "csrf": .text(settings.csrf),
+            "screenID": .text(state.nodeID),
+            "components": .list(components),
+            "canGoBack": .bool(state.canGoBack),
+            "backURL": .text(links.back(state.instanceID)),
+            "ui": .object(ui),
+        ]
+        let content = FieldsContext(values)
+        let title = [heading, text(state.process.title, settings.language) ?? state.process.name, project.name]
+            .joined(separator: " – ")
+        return page(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
+                    settings: settings, ui: ui)
+    }
+
+    /// The page of a finished instance: its outcome, the end node's message, any incident.
+    public func end(process: ProcessDefinition, endNode: String?, outcome: String, incident: String?,
+                    data: JSONValue, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        var message: String?
+        if let endNode, case .end(_, let text?)? = process.node(endNode)?.kind {
+            message = markdown.render(text, tags: project.tags, language: settings.language, data: data)
+        }
+        let heading = ui["outcome." + outcome]
+        let content = FieldsContext([
+            "heading": .text(heading),
+            "outcome": .text(outcome),
+            "message": message.map(TemplateValue.html) ?? .bool(false),
+            "incident": .optional(incident),
+            "restartURL": .text(links.start(process.name)),
+            "homeURL": .text(links.home),
+            "csrf": .text(settings.csrf),
+            "ui": .object(ui),
+        ])
+        let title = [heading, text(process.title, settings.language) ?? process.name, project.name].joined(separator: " – ")
+        return page(title: title, hasErrors: false, content: .embed(templates.page("end"), content), settings: settings, ui: ui)
+    }
+
+    /// The catalogue: every process with a start form, and the session's instances.
+    public func catalogue(instances: [InstanceSummary], notice: String?, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        var ids = FieldIDs()
+        let processes: [TemplateValue] = project.processes.map { process in
+            let title = text(process.title, settings.language) ?? process.name
+            let params: [TemplateValue] = process.params.map { parameter in
+                .object(FieldsContext([
+                    "id": .text(ids.reserve("start-\(FieldIDs.sanitise(process.name))-\(FieldIDs.sanitise(parameter.key.description))")),
+                    "name": .text(parameter.key.description),
+                    "label": .text(text(parameter.label, settings.language) ?? parameter.key.description),
+                    "required": .bool(parameter.required),
+                ]))
+            }
+            return .object(FieldsContext([
+                "title": .text(title),
+                "navigation": .text(ui["navigation." + process.navigation.rawValue]),
+                "startURL": .text(links.start(process.name)),
+                "startLabel": .text(ui["startProcess"].replacingOccurrences(of: "{name}", with: title)),
+                "params": .list(params),
+            ]))
+        }
+        let instanceViews: [TemplateValue] = instances.map { summary in
+            .object(FieldsContext([
+                "url": .text(links.instance(summary.id)),
+                "title": .text(project.process(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process),
+                "status": .text(ui["status." + summary.status]),
+                "started": .text(summary.started),
+            ]))
+        }
+        let content = FieldsContext([
+            "heading": .text(project.name),
+            "notice": .optional(notice),
+            "processes": .list(processes),
+            "hasInstances": .bool(!instanceViews.isEmpty),
+            "instances": .list(instanceViews),
+            "csrf": .text(settings.csrf),
+            "ui": .object(ui),
+        ])
+        return page(title: project.name, hasErrors: false, content: .embed(templates.page("catalogue"), content),
+                    settings: settings, ui: ui)
+    }
+
+    /// A clear error page (404, 403, 413…) in the project's look.
+    public func error(heading: String, message: String, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        let content = FieldsContext([
+            "heading": .text(heading), "message": .text(message), "homeURL": .text(links.home), "ui": .object(ui),
+        ])
+        return page(title: "\(heading) – \(project.name)", hasErrors: false,
+                    content: .embed(templates.page("error"), content), settings: settings, ui: ui)
+    }
+
+    // MARK: - Pieces
+
+    private func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
+        let context = FieldsContext([
+            "lang": .text(settings.language),
+            "appearance": .text(settings.appearance),
+            "hasErrors": .bool(hasErrors),
+            "title": .text(title),
+            "themeURL": .text(links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)),
+            "stylesheetURL": .text(links.stylesheet),
+            "scriptURL": .text(links.script),
+            "homeURL": .text(links.home),
+            "projectName": .text(project.name),
+            "content": content,
+            "ui": .object(ui),
+        ])
+        var buffer = HTMLBuffer(capacity: 16 << 10)
+        templates.page("page").render(context, into: &buffer)
+        return buffer.bytes
+    }
+
+    private func stepperView(_ stepper: Stepper, state: ScreenState, ui: UIStrings) -> FieldsContext {
+        let steps: [TemplateValue] = stepper.steps.enumerated().map { index, label in
+            .object(FieldsContext([
+                "label": .text(text(label, state.language) ?? ""),
+                "current": .bool(index == stepper.current),
+                "done": .bool(index < stepper.current),
+            ]))
+        }
+        var values: [String: TemplateValue] = [
+            "stepCount": .text(ui.format("stepOf", stepper.current + 1, stepper.steps.count)),
+            "currentTitle": .optional(text(stepper.steps[stepper.current], state.language)),
+            "steps": .list(steps),
+            "substepCount": .bool(false),
+            "ui": .object(ui),
+        ]
+        if let substep = stepper.currentSubstep, !stepper.substeps.isEmpty {
+            values["substepCount"] = .text(ui.format("substepOf", substep + 1, stepper.substeps.count))
+            values["substepTitle"] = .optional(text(stepper.substeps[substep], state.language))
+        }
+        return FieldsContext(values)
+    }
+
+    /// The screen's h1: the task title, else its step label, else the node id.
+    func screenTitle(_ state: ScreenState, language: String) -> String {
+        text(state.task.title, language, data: state.data) ?? text(state.task.step, language, data: state.data) ?? state.nodeID
+    }
+
+    private func text(_ text: Text?, _ language: String, data: JSONValue = .null) -> String? {
+        guard let resolved = text?.resolve(project.tags, language: language, data: data), !resolved.isEmpty else { return nil }
+        return resolved
+    }
+}
+
+/// One of the session's instances, as the catalogue lists it.
+public struct InstanceSummary: Sendable {
+    public let id: String
+    public let process: String
+    public let status: String
+    public let started: String
+    public init(id: String, process: String, status: String, started: String) {
+        self.id = id
+        self.process = process
+        self.status = status
+        self.started = started
+    }
+}

@@ -1,0 +1,155 @@
+import Definitions
+import Expressions
+
+/// Turns the runtime's screen state into component view models, allocating field ids as
+/// it goes so the error summary can link to them.
+struct ScreenViewBuilder {
+    let templates: TemplateSet
+    let project: Project
+    let links: any PageLinks
+    let markdown: MarkdownCache
+    let state: ScreenState
+    let ui: UIStrings
+    private(set) var ids = FieldIDs()
+
+    init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
+         state: ScreenState, ui: UIStrings) {
+        self.templates = templates; self.project = project; self.links = links
+        self.markdown = markdown; self.state = state; self.ui = ui
+    }
+
+    mutating func build(_ components: [ResolvedComponent]) -> [TemplateValue] {
+        components.map { view($0) }
+    }
+
+    private func text(_ text: Text?) -> String? {
+        text?.resolve(project.tags, language: state.language, data: state.data)
+    }
+
+    private func textProperty(_ component: Component, _ key: String) -> String? {
+        component.properties[key]?.stringValue.map { Text($0).resolve(project.tags, language: state.language, data: state.data) }
+    }
+
+    private mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
+        let component = resolved.definition
+        var view = ComponentView(ui: ui)
+        view.id = ids.allocate(for: ResolvedComponentID(explicitID: component.id, key: component.key?.description,
+                                                        type: component.type.rawValue))
+        view.disabled = resolved.disabled
+        view.label = text(component.label) ?? ""
+        view.title = text(component.title)
+        if component.type.isField, let key = component.key {
+            fillField(&view, component: component, key: key, resolved: resolved)
+        }
+        var templateName = component.type.rawValue
+        switch component.type {
+        case .input:
+            switch component.inputType ?? "text" {
+            case "number": view.inputType = "text"; view.inputMode = "decimal"; view.spellcheckOff = true
+            case "email": view.inputType = "email"; view.spellcheckOff = true
+            case let other: view.inputType = other
+            }
+            view.prefix = textProperty(component, "prefix")
+            view.suffix = textProperty(component, "suffix")
+        case .textarea:
+            view.rows = component.properties["rows"]?.numberValue.map { max(1, min(40, Int($0))) } ?? 5
+        case .select:
+            view.emptyLabel = textProperty(component, "emptyLabel") ?? ui["selectOption"]
+        case .checkbox:
+            view.group = component.isCheckboxGroup
+            view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
+        case .segmented:
+            if templates.components["segmented"] == nil { templateName = "radio" }
+        case .button:
+            view.variant = component.variant ?? "primary"
+            if let action = component.action {
+                view.formAction = links.action(state.instanceID, action)
+                let definition = state.task.action(named: action)
+                view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
+            }
+        case .text:
+            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }
+        case .message:
+            view.kind = component.kind ?? "info"
+            view.kindLabel = ui["kind." + view.kind]
+            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }
+        case .card, .container:
+            view.subtitle = textProperty(component, "subtitle")
+            view.direction = component.properties["direction"]?.stringValue == "row" ? "row" : "column"
+            view.children = build(resolved.children)
+        case .link:
+            view.url = SafeURL.check(component.properties["url"]?.stringValue) ?? "#"
+            view.newTab = component.properties["newTab"]?.boolValue ?? false
+        case .custom:
+            let identifier = component.properties["identifier"]?.stringValue ?? "custom"
+            view.identifier = identifier
+            if let template = templates.custom[identifier] { return .embed(template, view) }
+            templateName = "unsupported"
+        default:
+            break
+        }
+        guard let template = templates.components[templateName] else {
+            view.identifier = component.type.rawValue
+            return .embed(templates.components["unsupported"]!, view)
+        }
+        return .embed(template, view)
+    }
+
+    private mutating func fillField(_ view: inout ComponentView, component: Component, key: DataPath,
+                                    resolved: ResolvedComponent) {
+        view.name = key.description
+        view.hint = text(component.hint)
+        view.placeholder = text(component.placeholder)
+        view.autocomplete = component.autocomplete
+        view.error = state.errors(for: key).first?.message
+        view.invalid = view.error != nil
+        var described: [String] = []
+        if view.hint != nil {
+            view.hintID = ids.reserve(view.id + "-hint")
+            described.append(view.hintID)
+        }
+        if view.invalid {
+            view.errorID = ids.reserve(view.id + "-error")
+            described.append(view.errorID)
+        }
+        view.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
+        if let change = component.change {
+            view.changeURL = links.action(state.instanceID, change)
+        }
+        var current = state.data.value(at: key)
+        if current == .null, let fallback = resolved.defaultValue { current = fallback }
+        view.value = state.rawValues[key.description] ?? current.displayString
+        if !component.options.isEmpty {
+            let chosen: Set<String> = switch current {
+            case .array(let items): Set(items.map(\.displayString))
+            case .null: []
+            default: [current.displayString]
+            }
+            view.options = component.options.enumerated().map { offset, option in
+                OptionView(id: offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
+                           value: option.value,
+                           label: option.label.resolve(project.tags, language: state.language, data: state.data),
+                           selected: chosen.contains(option.value))
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    func value(at path: DataPath) -> JSONValue { path.get(in: self) }
+}
+
+/// Links a designer writes: only http(s), mailto, tel and site-relative URLs reach a page.
+enum SafeURL {
+    static func check(_ url: String?) -> String? {
+        guard let url = url?.trimmingCharacters(in: .whitespaces), !url.isEmpty else { return nil }
+        let lower = url.lowercased()
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:") {
+            return url
+        }
+        if url.hasPrefix("/") && !url.hasPrefix("//") || url.hasPrefix("#") { return url }
+        return nil
+    }
+}
+
+import Foundation

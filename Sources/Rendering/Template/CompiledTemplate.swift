@@ -1,0 +1,31 @@
+/// A template compiled once (partials inlined) into a flat plan, then rendered many times.
+/// Immutable and `Sendable`: one instance serves every request.
+public struct CompiledTemplate: Sendable {
+    public let name: String
+    let plan: TemplatePlan
+
+    /// Compiles `source`; `partials` is asked (once per name) for the source of each `{{> name}}`.
+    /// Throws on any syntax error, unknown or unbalanced section, or missing partial.
+    public init(name: String, source: String, partials: (String) -> String?) throws(TemplateError) {
+        self.name = name
+        self.plan = try TemplateCompiler.compile(template: name, source: source, partials: partials)
+    }
+
+    /// Appends the rendering to `buffer`, so a page and its embedded parts share one buffer.
+    public func render(_ context: any TemplateContext, into buffer: inout HTMLBuffer) {
+        render(value: .object(context), into: &buffer)
+    }
+
+    public func render(_ context: any TemplateContext) -> String {
+        var buffer = HTMLBuffer(capacity: plan.literals.count + plan.literals.count / 2 + 64)
+        render(context, into: &buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// Renders with any value as the root (the spec allows a list at the root, for `{{#.}}`);
+    /// names only resolve when it holds a context.
+    func render(value root: TemplateValue, into buffer: inout HTMLBuffer) {
+        var renderer = TemplateRenderer(capacity: plan.maxDepth + 4)
+        renderer.render(plan, root: root, into: &buffer)
+    }
+}

@@ -1,0 +1,41 @@
+/// One step of a compiled template. Only integers, so reading ops in the render loop costs no
+/// reference counting; names and literal bytes live in side tables of the plan.
+enum TemplateOp: Sendable, Equatable {
+    /// Copy `plan.literals[start..<end]`.
+    case text(start: Int, end: Int)
+    /// Print the value of `plan.names[name]`, HTML-escaped when `escaped`.
+    case variable(name: Int, escaped: Bool)
+    /// Run ops `index + 1 ..< end` once per item / once if truthy (pushing the value), then
+    /// continue at `end`.
+    case section(name: Int, end: Int)
+    /// Run ops `index + 1 ..< end` once if the value is falsy, then continue at `end`.
+    case inverted(name: Int, end: Int)
+}
+
+/// A name as written in a tag, split once at compile time: `a.b.c` → `["a", "b", "c"]`;
+/// the implicit iterator `.` has no segments.
+struct TemplateName: Sendable {
+    let segments: [String]
+
+    init(_ text: String) {
+        segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// The flat, immutable result of compiling a template with all its partials inlined.
+/// A class so `CompiledTemplate` (and `TemplateValue.embed`) stays one reference wide.
+final class TemplatePlan: Sendable {
+    let ops: [TemplateOp]
+    /// Every literal byte of the template, in order; `.text` ops index into it.
+    let literals: [UInt8]
+    let names: [TemplateName]
+    /// Deepest section nesting, to size the context stack once.
+    let maxDepth: Int
+
+    init(ops: [TemplateOp], literals: [UInt8], names: [TemplateName], maxDepth: Int) {
+        self.ops = ops
+        self.literals = literals
+        self.names = names
+        self.maxDepth = maxDepth
+    }
+}

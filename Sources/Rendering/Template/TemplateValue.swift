@@ -1,0 +1,47 @@
+/// Anything a template can look names up in: a page's view model, a component's, a list item.
+///
+/// A protocol (rather than a dictionary) lets hot view models answer with a plain `switch`.
+public protocol TemplateContext: Sendable {
+    /// The value for `key`, or nil when this context does not know the name (the lookup then
+    /// falls back to enclosing contexts).
+    func value(forKey key: String) -> TemplateValue?
+}
+
+/// A value a template can print or branch on. Closed set, so rendering is a `switch`, not
+/// dynamic casts.
+public enum TemplateValue: Sendable {
+    case bool(Bool)
+    /// Plain text: HTML-escaped by `{{x}}`, written raw by `{{{x}}}` / `{{&x}}`.
+    case text(String)
+    /// Already-safe HTML: written raw even by `{{x}}`.
+    case html(String)
+    /// Printed like `3`, not `3.0`; `2.5` as `2.5`.
+    case number(Double)
+    case list([TemplateValue])
+    case object(any TemplateContext)
+    /// A sub-template rendered with its own context when interpolated (raw either way: it is
+    /// trusted HTML). As a section it behaves like `.object(context)`.
+    case embed(CompiledTemplate, any TemplateContext)
+}
+
+extension TemplateValue {
+    /// Section truthiness, following the Mustache spec: false, a missing name and an empty
+    /// list are falsy. Empty text or HTML is falsy too (as in mustache.js), so optional text can
+    /// be guarded by a section; every number, 0 included, is truthy (as in the spec's reference).
+    var isTruthy: Bool {
+        switch self {
+        case .bool(let flag): flag
+        case .text(let text), .html(let text): !text.isEmpty
+        case .list(let items): !items.isEmpty
+        case .number, .object, .embed: true
+        }
+    }
+
+    /// The context names are looked up in when this value is on the context stack, if any.
+    var context: (any TemplateContext)? {
+        switch self {
+        case .object(let context), .embed(_, let context): context
+        default: nil
+        }
+    }
+}

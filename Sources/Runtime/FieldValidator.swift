@@ -1,0 +1,116 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// A custom validator registered in Swift: `validate(name, value, params) -> Bool`.
+public typealias CustomValidator = @Sendable (_ value: JSONValue, _ params: [String]) -> Bool
+
+/// Runs a field's validators (screens.md, "Validators") and words the first failure in
+/// the page's language. Apart from `required`/`requiredTrue`, validators pass on an empty value.
+struct FieldValidator {
+    let project: Project
+    let customValidators: [String: CustomValidator]
+    let language: String
+    let today: String
+
+    func firstError(_ component: Component, value: JSONValue, label: String, data: JSONValue,
+                    evaluator: inout Evaluator) -> String? {
+        let empty = FieldValidator.isEmpty(value)
+        for validator in component.validators {
+            let bound = validator.value.map { bound -> JSONValue in
+                switch bound {
+                case .constant(let constant): constant
+                case .expression(let expression): evaluator.evaluate(expression, data: data)
+                }
+            }
+            let failed: Messages.Key?
+            switch validator.kind {
+            case .required:
+                failed = empty ? (FieldValidator.isChoice(component) ? .requiredChoice : .required) : nil
+            case .requiredTrue:
+                failed = value == .bool(true) ? nil : .requiredTrue
+            case _ where empty:
+                failed = nil
+            case .minLength:
+                failed = length(value) < (bound?.numberValue.map(Int.init) ?? 0) ? .minLength : nil
+            case .maxLength:
+                failed = length(value) > (bound?.numberValue.map(Int.init) ?? Int.max) ? .maxLength : nil
+            case .min:
+                failed = compare(value, bound) { $0 < $1 } ? .min : nil
+            case .max:
+                failed = compare(value, bound) { $0 > $1 } ? .max : nil
+            case .pattern:
+                failed = (validator.pattern?.matchesWhole(value.displayString) ?? true) ? nil : .pattern
+            case .email:
+                failed = FieldValidator.looksLikeEmail(value.displayString) ? nil : .email
+            case .isSameOrBeforeToday:
+                failed = value.displayString <= today ? nil : .isSameOrBeforeToday
+            case .isSameOrAfterToday:
+                failed = value.displayString >= today ? nil : .isSameOrAfterToday
+            case .custom:
+                failed = passesCustom(validator, value: value, data: data, evaluator: &evaluator) ? nil : .custom
+            }
+            if let failed {
+                return message(failed, validator: validator, label: label, bound: bound)
+            }
+        }
+        return nil
+    }
+
+    /// The message for a type problem ("must be a number") on a field.
+    func typeMessage(_ key: Messages.Key, label: String) -> String {
+        Messages.fill(template(key, override: nil), label: label, value: nil)
+    }
+
+    private func message(_ key: Messages.Key, validator: ValidatorDefinition, label: String, bound: JSONValue?) -> String {
+        let customMessage = validator.kind == .custom ? validator.name.flatMap { project.validators[$0]?.message } : nil
+        return Messages.fill(template(key, override: validator.message ?? customMessage), label: label,
+                             value: bound?.displayString)
+    }
+
+    /// Per-validator message, then the project's `errors.<name>` tag, then the shipped default.
+    private func template(_ key: Messages.Key, override: Text?) -> String {
+        if let override { return override.resolve(project.tags, language: language, data: .null) }
+        let tagKey = "errors." + (key == .requiredChoice ? "required" : key.rawValue)
+        return project.tags.lookup(tagKey, language: language) ?? Messages.template(key, language: language)
+    }
+
+    private func passesCustom(_ validator: ValidatorDefinition, value: JSONValue, data: JSONValue,
+                              evaluator: inout Evaluator) -> Bool {
+        guard let name = validator.name else { return true }
+        if let swift = customValidators[name] { return swift(value, validator.params) }
+        guard let named = project.validators[name] else { return true }
+        return evaluator.evaluate(named.expression, data: data, value: value).isTruthy
+    }
+
+    private func length(_ value: JSONValue) -> Int {
+        if case .array(let items) = value { return items.count }
+        return value.displayString.count
+    }
+
+    private func compare(_ value: JSONValue, _ bound: JSONValue?, _ failing: (Double, Double) -> Bool) -> Bool {
+        guard let number = value.numberValue ?? Double(value.displayString),
+              let limit = bound?.numberValue ?? bound.flatMap({ Double($0.displayString) }) else { return false }
+        return failing(number, limit)
+    }
+
+    static func isEmpty(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: true
+        case .string(let text): text.trimmingWhitespace().isEmpty
+        case .array(let items): items.isEmpty
+        default: false
+        }
+    }
+
+    static func isChoice(_ component: Component) -> Bool {
+        [.select, .multiselect, .radio, .segmented, .checkbox, .datepicker, .fileUpload].contains(component.type)
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+              !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        return !text.contains { $0.isWhitespace }
+    }
+}

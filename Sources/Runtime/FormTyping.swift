@@ -1,0 +1,65 @@
+import Foundation
+import Definitions
+import Expressions
+
+/// Turns posted strings into the typed value a component stores (process.md, "Data"):
+/// numbers, booleans, arrays for multi-choice, ISO dates. A value that cannot be typed
+/// is a field error, never a crash.
+enum FormTyping {
+    struct Typed {
+        var value: JSONValue
+        /// The posted text, kept to show it back when it could not be typed.
+        var raw: String?
+        var problem: Messages.Key?
+    }
+
+    static func type(_ component: Component, posted: [String]) -> Typed {
+        let first = posted.first ?? ""
+        switch component.type {
+        case .checkbox where component.isCheckboxGroup, .multiselect:
+            let allowed = Set(component.options.map(\.value))
+            var chosen: [JSONValue] = []
+            for value in posted where !chosen.contains(.string(value)) {
+                guard allowed.isEmpty || allowed.contains(value) else {
+                    return Typed(value: .array(chosen), raw: nil, problem: .option)
+                }
+                chosen.append(.string(value))
+            }
+            return Typed(value: .array(chosen), raw: nil, problem: nil)
+        case .checkbox, .switch:
+            return Typed(value: .bool(!posted.isEmpty && first != "false"), raw: nil, problem: nil)
+        case .select, .radio, .segmented:
+            if first.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
+            if !component.options.isEmpty, !component.options.contains(where: { $0.value == first }) {
+                return Typed(value: .null, raw: nil, problem: .option)
+            }
+            return Typed(value: .string(first), raw: nil, problem: nil)
+        case .slider:
+            return number(first)
+        case .input where component.inputType == "number":
+            return number(first)
+        case .datepicker:
+            let trimmed = first.trimmingWhitespace()
+            if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
+            guard CivilDate(iso: trimmed)?.description == trimmed else { return Typed(value: .string(trimmed), raw: first, problem: .date) }
+            return Typed(value: .string(trimmed), raw: nil, problem: nil)
+        default:
+            return Typed(value: .string(first), raw: nil, problem: nil)
+        }
+    }
+
+    private static func number(_ text: String) -> Typed {
+        let trimmed = text.trimmingWhitespace().replacingOccurrences(of: " ", with: "")
+        if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
+        guard let number = Double(trimmed), number.isFinite else {
+            return Typed(value: .string(text), raw: text, problem: .number)
+        }
+        return Typed(value: .number(number), raw: nil, problem: nil)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

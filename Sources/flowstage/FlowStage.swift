@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct FlowStage: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowstage",
+        abstract: "Preview process-driven UI: run processes on the server and render each screen as accessible HTML.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import HTTP
+import Logging
+import Preview
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a preview project in the browser.",
+        discussion: """
+            With no DIR, serves the built-in example project (Examples/).
+
+            Example:
+              flowstage serve my-project --port 8081
+            """)
+
+    @Argument(help: "The preview project folder (default: the built-in Examples/).")
+    var directory: String?
+
+    @Option(help: "Address to listen on. Use 0.0.0.0 only to share a demo on a trusted network.")
+    var host = ProcessInfo.processInfo.environment["FLOWSTAGE_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_PORT"] ?? "") ?? 8080
+
+    @Option(help: "Worker threads answering requests.")
+    var threads = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_THREADS"] ?? "") ?? 2
+
+    @Option(help: "Largest request body without files, in bytes.")
+    var maxBody = 1 << 20
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = ProcessInfo.processInfo.environment["FLOWSTAGE_LOG_LEVEL"] ?? "info"
+
+    @Flag(help: "Mark cookies Secure: the server is behind a TLS proxy.")
+    var secureCookies = false
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "flowstage")
+        let resources = try Resources.locate()
+        let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
+
+        let app: PreviewApp
+        do {
+            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources,
+                                         configuration: .init(secureCookies: secureCookies), logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.threads = max(1, threads)
+        configuration.maxBodyBytes = maxBody
+        let server = HTTPServer(configuration: configuration, handler: app.handle)
+        do {
+            try server.start()
+        } catch {
+            FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        print("FlowStage is serving “\(app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
+        print("Press Ctrl-C to stop.")
+        fflush(nil)
+        waitForTerminationSignal()
+        server.stop()
+        print("Stopped.")
+    }
+}

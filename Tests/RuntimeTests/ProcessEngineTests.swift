@@ -1,0 +1,264 @@
+import Definitions
+import Expressions
+import Foundation
+import Testing
+import TestSupport
+@testable import Runtime
+
+func exampleEngine() throws -> ProcessEngine {
+    let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+    return ProcessEngine(project: project, store: MemoryStore())
+}
+
+func engine(nodes: String, params: String = "[]") throws -> ProcessEngine {
+    let folder = try RepositoryPaths.fixture([
+        "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
+        "processes/p.json": #"{ "name": "p", "data": { "fixed": 1 }, "params": \#(params), "nodes": \#(nodes) }"#,
+    ])
+    let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+    return ProcessEngine(project: project, store: MemoryStore())
+}
+
+func submit(_ engine: ProcessEngine, _ instance: Instance, _ action: String, _ values: [(String, String)],
+            language: String = "en") throws -> ActionResult {
+    try engine.perform(action: action, on: instance.id, session: instance.session,
+                       form: PostedForm([("_screen", instance.current ?? "")] + values.map { ($0.0, $0.1) }),
+                       language: language)
+}
+
+extension ActionResult {
+    var applied: Instance? { if case .applied(let instance) = self { instance } else { nil } }
+    var invalid: ScreenState? { if case .invalid(let state) = self { state } else { nil } }
+    var notice: String? { if case .refused(_, let notice) = self { notice } else { nil } }
+}
+
+let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("client.email", "ana@example.org")]
+
+@Suite struct ProcessLifecycle {
+    @Test func startRunsToTheFirstUserTask() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s1")
+        #expect(instance.status == .running)
+        #expect(instance.current == "personal")
+        #expect(instance.data["application"]?["currency"] == .string("EUR"))
+    }
+
+    @Test func startingAnUnknownProcessIsRefused() throws {
+        #expect(throws: RuntimeError.unknownProcess("nope")) { try exampleEngine().start(process: "nope", session: "s") }
+    }
+
+    @Test func aMissingRequiredParameterRefusesToStart() throws {
+        let engine = try engine(nodes: #"[ { "id": "s", "type": "start", "next": "e" }, { "id": "e", "type": "end" } ]"#,
+                                params: #"[ { "key": "client.id", "required": true } ]"#)
+        #expect(throws: RuntimeError.missingParameter(process: "p", key: "client.id")) {
+            try engine.start(process: "p", session: "s")
+        }
+        let started = try engine.start(process: "p", session: "s", params: ["client.id": .string("42")])
+        #expect(started.data["client"]?["id"] == .string("42"))
+        #expect(started.data["fixed"] == .number(1))
+    }
+
+    @Test func anInstanceIsReachableOnlyFromItsSession() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "owner")
+        #expect(throws: RuntimeError.instanceNotFound) { try engine.instance(instance.id, session: "someone-else") }
+        #expect(throws: RuntimeError.instanceNotFound) {
+            try engine.perform(action: "continue", on: instance.id, session: "someone-else", form: PostedForm([]), language: "en")
+        }
+    }
+
+    @Test func theExampleWalksToItsEndThroughTheOfferBranch() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        #expect(instance.current == "loan")
+        instance = try #require(try submit(engine, instance, "continue",
+                                           [("loan.amount", "5000"), ("loan.purpose", "car"), ("loan.term", "24")]).applied)
+        #expect(instance.current == "offer")
+        #expect(instance.data["loan"]?["amount"] == .number(5000))
+        #expect(instance.data["application"]?["monthly"] == .number(225))
+        instance = try #require(try submit(engine, instance, "accept", [("offer.accepted", "true")]).applied)
+        #expect(instance.status == .completed)
+        #expect(instance.endNode == "done")
+        #expect(instance.current == nil)
+    }
+
+    @Test func theGatewaySendsLargeLoansToAnAdviser() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        instance = try #require(try submit(engine, instance, "continue",
+                                           [("loan.amount", "25000"), ("loan.purpose", "home"), ("loan.term", "48")]).applied)
+        #expect(instance.current == "adviser")
+    }
+}
+
+@Suite struct SubmitAndValidation {
+    @Test func aRequiredFieldLeftEmptyIsAFieldErrorAndNothingIsSaved() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s")
+        let state = try #require(try submit(engine, instance, "continue", [("client.firstName", "Ana")]).invalid)
+        #expect(state.errors.map(\.key) == ["client.lastName", "client.email"])
+        #expect(state.errors.first?.message == "Enter Last name")
+        #expect(state.data["client"]?["firstName"] == .string("Ana"), "posted values are kept for the re-render")
+        let stored = try engine.instance(instance.id, session: "s")
+        #expect(stored == instance, "a failed post stores nothing")
+    }
+
+    @Test func messagesComeInThePagesLanguage() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s")
+        let state = try #require(try submit(engine, instance, "continue", [], language: "ro").invalid)
+        #expect(state.errors.first?.message == "Introduceți Prenume")
+    }
+
+    @Test func aNumberFieldRejectsTextWithATypeError() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        let state = try #require(try submit(engine, instance, "continue",
+                                            [("loan.amount", "lots"), ("loan.purpose", "car"), ("loan.term", "12")]).invalid)
+        #expect(state.errors == [FieldError(key: "loan.amount", message: "Amount must be a number")])
+        #expect(state.rawValues["loan.amount"] == "lots")
+    }
+
+    @Test func minAndMaxCompareNumbers() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        let state = try #require(try submit(engine, instance, "continue",
+                                            [("loan.amount", "60000"), ("loan.purpose", "car"), ("loan.term", "12")]).invalid)
+        #expect(state.errors.map(\.message) == ["Amount must be 50000 or less"])
+    }
+
+    @Test func aChoiceOutsideTheOptionsIsRejected() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        let state = try #require(try submit(engine, instance, "continue",
+                                            [("loan.amount", "600"), ("loan.purpose", "yacht"), ("loan.term", "12")]).invalid)
+        #expect(state.errors.map(\.key) == ["loan.purpose"])
+    }
+
+    @Test func keysNotOnTheScreenAreIgnored() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s")
+        let moved = try #require(try submit(engine, instance, "continue", personal + [("application.approved", "true")]).applied)
+        #expect(moved.data["application"]?["approved"] == nil)
+    }
+
+    @Test func hiddenAndDisabledFieldsAreNeitherValidatedNorSaved() throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "ask" },
+          { "id": "ask", "type": "userTask", "screen": [
+              { "type": "input", "key": "a", "label": "A", "hide": "true", "validators": [ { "type": "required" } ] },
+              { "type": "input", "key": "b", "label": "B", "disabled": "fixed == 1", "validators": [ { "type": "required" } ] },
+              { "type": "input", "key": "c", "label": "C" } ],
+            "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+          { "id": "e", "type": "end" } ]
+        """)
+        let instance = try engine.start(process: "p", session: "s")
+        let done = try #require(try submit(engine, instance, "go", [("a", "x"), ("b", "y"), ("c", "z")]).applied)
+        #expect(done.data["a"] == nil)
+        #expect(done.data["b"] == nil)
+        #expect(done.data["c"] == .string("z"))
+    }
+
+    @Test func aStalePostIsRefusedWithANotice() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        let first = instance
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        let result = try engine.perform(action: "continue", on: first.id, session: "s",
+                                        form: PostedForm([("_screen", "personal")] + personal), language: "en")
+        #expect(result.notice?.contains("earlier screen") == true)
+        #expect(try engine.instance(first.id, session: "s").current == "loan")
+    }
+
+    @Test func anUnknownActionIsAnError() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s")
+        #expect(throws: RuntimeError.unknownAction("fly")) { try submit(engine, instance, "fly", []) }
+    }
+}
+
+@Suite struct BackNavigation {
+    @Test func backReturnsToThePreviousUserTaskAndKeepsItsData() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        instance = try #require(try engine.back(instance.id, session: "s").applied)
+        #expect(instance.current == "personal")
+        #expect(instance.data["client"]?["firstName"] == .string("Ana"))
+        #expect(instance.history.isEmpty)
+    }
+
+    @Test func backFromTheFirstScreenIsRefused() throws {
+        let engine = try exampleEngine()
+        let instance = try engine.start(process: "loan_application", session: "s")
+        #expect(try engine.back(instance.id, session: "s").notice != nil)
+        #expect(engine.screen(instance, language: "en")?.canGoBack == false)
+    }
+}
+
+@Suite struct AutomaticNodes {
+    @Test func aGatewayWithNoMatchAndNoDefaultFailsWithAnIncident() throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "g" },
+          { "id": "g", "type": "exclusiveGateway", "branches": [ { "when": "fixed == 2", "next": "e" } ] },
+          { "id": "e", "type": "end" } ]
+        """)
+        let instance = try engine.start(process: "p", session: "s")
+        #expect(instance.status == .failed)
+        #expect(instance.incident?.node == "g")
+    }
+
+    @Test func anEndlessLoopFailsAfterAThousandStepsNamingTheNodes() throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "a" },
+          { "id": "a", "type": "scriptTask", "set": { "n": "fixed + 1" }, "next": "b" },
+          { "id": "b", "type": "exclusiveGateway", "branches": [ { "next": "a" } ] } ]
+        """)
+        let instance = try engine.start(process: "p", session: "s")
+        #expect(instance.status == .failed)
+        #expect(instance.incident?.message.contains("a, b") == true)
+    }
+
+    @Test func anEndWithOutcomeFailedFailsTheInstance() throws {
+        let engine = try engine(nodes: #"[ { "id": "s", "type": "start", "next": "e" }, { "id": "e", "type": "end", "outcome": "failed" } ]"#)
+        #expect(try engine.start(process: "p", session: "s").status == .failed)
+    }
+}
+
+@Suite struct Stepper {
+    @Test func theStepperCountsTheDefinitionsStepLabelsInOrder() throws {
+        let engine = try exampleEngine()
+        var instance = try engine.start(process: "loan_application", session: "s")
+        instance = try #require(try submit(engine, instance, "continue", personal).applied)
+        let stepper = try #require(engine.screen(instance, language: "en")?.stepper)
+        #expect(stepper.steps.count == 3)
+        #expect(stepper.current == 1)
+    }
+}
+
+@Suite struct ConcurrentActions {
+    @Test func postsToOneInstanceNeverInterleave() async throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "ask" },
+          { "id": "ask", "type": "userTask", "screen": [ { "type": "input", "key": "n", "label": "N" } ],
+            "actions": [ { "name": "save", "type": "save", "params": { "fixed": "fixed + 1" } } ] } ]
+        """)
+        let instance = try engine.start(process: "p", session: "s")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    _ = try engine.perform(action: "save", on: instance.id, session: "s", form: PostedForm([("n", "1")]), language: "en")
+                }
+            }
+            try await group.waitForAll()
+        }
+        let final = try engine.instance(instance.id, session: "s")
+        #expect(final.version == 51)
+        #expect(final.data["fixed"] == .number(51), "every one of the 50 saves was applied to the result of the one before")
+    }
+}

@@ -1,0 +1,190 @@
+import Rendering
+import Testing
+
+/// FlowStage's own rules on top of the spec: one rule, one test.
+@Suite struct TemplateBehaviourTests {
+    private func render(_ source: String, _ values: [String: TemplateValue] = [:],
+                        partials: [String: String] = [:]) throws -> String {
+        try CompiledTemplate(name: "test", source: source) { partials[$0] }.render(DictionaryContext(values))
+    }
+
+    private func compileError(_ source: String, partials: [String: String] = [:]) -> TemplateError? {
+        do {
+            _ = try CompiledTemplate(name: "page", source: source) { partials[$0] }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: Escaping
+
+    @Test(arguments: [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
+    func escapesEachSpecialCharacter(_ character: String, _ entity: String) throws {
+        #expect(try render("{{x}}", ["x": .text("a\(character)b")]) == "a\(entity)b")
+    }
+
+    @Test func escapingLeavesOtherTextAlone() throws {
+        #expect(try render("{{x}}", ["x": .text("héllo wörld ✓ 42%")]) == "héllo wörld ✓ 42%")
+    }
+
+    @Test func tripleMustacheAndAmpersandWriteTextRaw() throws {
+        #expect(try render("{{{x}}}|{{& x}}", ["x": .text("<b>")]) == "<b>|<b>")
+    }
+
+    @Test func htmlIsNotEscapedEvenByDoubleMustache() throws {
+        #expect(try render("{{x}}", ["x": .html("<em>a & b</em>")]) == "<em>a & b</em>")
+    }
+
+    @Test func bufferEscapesDirectly() {
+        var buffer = HTMLBuffer(capacity: 16)
+        buffer.appendRaw("<p>")
+        buffer.appendEscaped("'x' & \"y\"")
+        buffer.appendRaw(Array("</p>".utf8))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "<p>&#39;x&#39; &amp; &quot;y&quot;</p>")
+    }
+
+    // MARK: Values
+
+    @Test(arguments: [(3.0, "3"), (2.5, "2.5"), (-4.0, "-4"), (0.0, "0"), (1.21, "1.21"), (1234567.0, "1234567")])
+    func numbersPrintWithoutTrailingZero(_ number: Double, _ text: String) throws {
+        #expect(try render("{{n}}", ["n": .number(number)]) == text)
+    }
+
+    @Test func booleansPrintNothing() throws {
+        #expect(try render("[{{a}}{{b}}]", ["a": .bool(true), "b": .bool(false)]) == "[]")
+    }
+
+    @Test func emptyTextIsFalsyAndZeroIsTruthy() throws {
+        #expect(try render("{{#t}}T{{/t}}{{^t}}not-t{{/t}}", ["t": .text("")]) == "not-t")
+        #expect(try render("{{#n}}{{.}}{{/n}}", ["n": .number(0)]) == "0")
+    }
+
+    // MARK: Embedded templates
+
+    @Test func embedRendersSubTemplateWithItsOwnContext() throws {
+        let card = try CompiledTemplate(name: "card", source: "<p>{{title}}{{outer}}</p>") { _ in nil }
+        let values: [String: TemplateValue] = [
+            "card": .embed(card, DictionaryContext(["title": .text("A & B")])),
+            "outer": .text("host only"),
+        ]
+        #expect(try render("{{card}}|{{{card}}}", values) == "<p>A &amp; B</p>|<p>A &amp; B</p>")
+    }
+
+    @Test func sectionOverEmbedPushesItsContext() throws {
+        let card = try CompiledTemplate(name: "card", source: "unused") { _ in nil }
+        let values: [String: TemplateValue] = ["card": .embed(card, DictionaryContext(["title": .text("Inside")]))]
+        #expect(try render("{{#card}}{{title}}{{/card}}{{^card}}hidden{{/card}}", values) == "Inside")
+    }
+
+    @Test func renderIntoAppendsToTheBuffer() throws {
+        let template = try CompiledTemplate(name: "t", source: "{{x}}") { _ in nil }
+        var buffer = HTMLBuffer(capacity: 8)
+        buffer.appendRaw("a")
+        template.render(DictionaryContext(["x": .text("b")]), into: &buffer)
+        template.render(DictionaryContext(["x": .text("c")]), into: &buffer)
+        #expect(buffer.bytes == Array("abc".utf8))
+    }
+
+    // MARK: Names
+
+    @Test func dottedNamesResolveInsideTheFirstSegment() throws {
+        let values: [String: TemplateValue] = [
+            "a": .object(DictionaryContext(["b": .object(DictionaryContext(["c": .text("deep")]))])),
+        ]
+        #expect(try render("{{a.b.c}}|{{a.x.c}}|{{a.b}}", values) == "deep||")
+    }
+
+    @Test func lookupFallsBackToOuterContexts() throws {
+        let values: [String: TemplateValue] = [
+            "name": .text("form"),
+            "csrf": .text("token"),
+            "items": .list([.object(DictionaryContext(["name": .text("one")])), .object(DictionaryContext([:]))]),
+        ]
+        #expect(try render("{{#items}}{{name}}:{{csrf}} {{/items}}", values) == "one:token form:token ")
+    }
+
+    // MARK: Errors
+
+    @Test func unclosedSectionPointsAtItsOpeningTag() throws {
+        let error = try #require(compileError("a\n  {{#items}}\nb"))
+        #expect((error.template, error.line, error.column) == ("page", 2, 3))
+        #expect(error.message.contains("never closed"))
+    }
+
+    @Test func mismatchedCloseTagPointsAtTheCloseTag() throws {
+        let error = try #require(compileError("{{#a}}\nx {{/b}}"))
+        #expect((error.line, error.column) == (2, 3))
+        #expect(error.message.contains("does not match section 'a' opened at line 1, column 1"))
+    }
+
+    @Test func closeTagWithoutSectionIsAnError() throws {
+        let error = try #require(compileError("ok {{/a}}"))
+        #expect((error.line, error.column) == (1, 4))
+    }
+
+    @Test func missingPartialIsAnError() throws {
+        let error = try #require(compileError("line one\n<p>{{> footer}}</p>"))
+        #expect((error.line, error.column) == (2, 4))
+        #expect(error.message == "partial 'footer' not found")
+    }
+
+    @Test func unclosedTagIsAnError() throws {
+        let error = try #require(compileError("<p>\n<b>{{name</b>"))
+        #expect((error.line, error.column) == (2, 4))
+        #expect(error.message.contains("unclosed tag"))
+    }
+
+    @Test func emptyTagNameIsAnError() throws {
+        let error = try #require(compileError("x{{ }}"))
+        #expect((error.line, error.column, error.message) == (1, 2, "empty tag name"))
+    }
+
+    @Test func unsupportedTagsAreErrors() {
+        #expect(compileError("{{<parent}}{{/parent}}") != nil)
+        #expect(compileError("{{$block}}{{/block}}") != nil)
+        #expect(compileError("{{>*dynamic}}") != nil)
+    }
+
+    @Test func errorInPartialNamesThePartialAndWhereItIsIncluded() throws {
+        let error = try #require(compileError("a\n  {{> field}}", partials: ["field": "ok\n{{#x}}"]))
+        #expect((error.template, error.line, error.column) == ("field", 2, 1))
+        #expect(error.message == "section 'x' is never closed (included from page:2:3)")
+        #expect(error.description == "field:2:1: section 'x' is never closed (included from page:2:3)")
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let error = try #require(compileError("é✓ {{/x}}"))
+        #expect(error.column == 4)
+    }
+
+    // MARK: Partials
+
+    @Test func partialsAreInlinedAndFetchedOncePerName() throws {
+        var requests: [String] = []
+        let template = try CompiledTemplate(name: "t", source: "{{>p}}{{#xs}}{{>p}}{{/xs}}") { name in
+            requests.append(name)
+            return "[{{x}}]"
+        }
+        let values: [String: TemplateValue] = ["x": .text("a"), "xs": .list([.object(DictionaryContext(["x": .text("b")]))])]
+        #expect(template.render(DictionaryContext(values)) == "[a][b]")
+        #expect(requests == ["p"])
+    }
+
+    @Test func recursivePartialIsAnError() throws {
+        let error = try #require(compileError("{{>node}}", partials: ["node": "{{#kids}}{{>node}}{{/kids}}"]))
+        #expect(error.template == "node")
+        #expect(error.message.contains("includes itself (node → node)"))
+    }
+
+    @Test func partialsNestedTooDeepAreAnError() throws {
+        // p0 includes p1 … includes p20: deeper than the limit of 16, with no cycle.
+        var partials: [String: String] = [:]
+        for level in 0..<20 { partials["p\(level)"] = "{{>p\(level + 1)}}" }
+        partials["p20"] = "leaf"
+        let error = try #require(compileError("{{>p0}}", partials: partials))
+        #expect(error.message.contains("nested more than 16 deep"))
+        // Sixteen levels (p5 … p20) is fine.
+        #expect(try render("{{>p5}}", partials: partials) == "leaf")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Folders of the checkout, found from this file's place so tests run from anywhere.
+public enum RepositoryPaths {
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static var examples: URL { root.appendingPathComponent("Examples") }
+    public static var templates: URL { root.appendingPathComponent("Templates") }
+    public static var themes: URL { root.appendingPathComponent("Themes") }
+    public static var publicFolder: URL { root.appendingPathComponent("Public") }
+
+    /// A fresh folder for a fixture project, with the given files (path → contents).
+    public static func fixture(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-fixture-\(UUID().uuidString)")
+        for (path, contents) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        return folder
+    }
+}
