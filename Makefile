@@ -26,6 +26,8 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
+	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 
 clean:
 	rm -rf .build

@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -22,7 +23,10 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "Expressions"),
         .target(name: "Definitions", dependencies: ["Expressions"]),
-        .target(name: "Runtime", dependencies: ["Definitions", "Expressions"]),
+        .target(name: "Runtime", dependencies: [
+            "Definitions", "Expressions",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
         .target(name: "Preview", dependencies: [
             "HTTP", "Runtime", "Rendering",

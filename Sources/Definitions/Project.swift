@@ -17,18 +17,25 @@ public struct Project: Sendable {
     public let tags: Tags
     public let themes: [String: Theme]
     public let validators: [String: NamedValidator]
+    /// App flows (appflow.md) in file-name order.
+    public let flows: [FlowDefinition]
     /// Problems that do not stop the project from loading (shown in the inspector and by validate).
     public let warnings: [LoadError]
 
     public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
                 appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
-                validators: [String: NamedValidator], warnings: [LoadError]) {
+                validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = []) {
         self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
         self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
         self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
+        self.flows = flows
     }
 
     public func process(named name: String) -> ProcessDefinition? {
         processes.first { $0.name == name }
+    }
+
+    public func flow(named name: String) -> FlowDefinition? {
+        flows.first { $0.name == name }
     }
 }

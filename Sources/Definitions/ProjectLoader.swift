@@ -11,6 +11,8 @@ public struct ProjectLoader: Sendable {
     public let builtInThemes: URL?
     /// Custom validators registered in Swift, known before validators.json.
     public let registeredValidators: Set<String>
+    /// Flow condition ids registered in Swift, which flows may name without declaring (appflow.md rule 5).
+    public var registeredConditions: Set<String> = []
 
     public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
         self.builtInThemes = builtInThemes
@@ -70,23 +72,26 @@ public struct ProjectLoader: Sendable {
         for process in processes {
             warnings += missingTagWarnings(process, tags: tags, languages: languages)
         }
+        let flows = FlowLoader(registeredConditions: registeredConditions, processes: Set(processes.map(\.name)),
+                               knownValidators: componentNames)
+            .loadAll(folder, tags: tags, languages: languages, errors: &errors, warnings: &warnings)
         guard errors.isEmpty else { return .failure(LoadErrors(errors)) }
         return .success(Project(
             name: name, languages: languages, defaultLanguage: defaultLanguage,
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
-            validators: validators, warnings: warnings))
+            validators: validators, warnings: warnings, flows: flows))
     }
 
     // MARK: - Files
 
-    private func jsonFiles(_ folder: URL, _ subfolder: String) -> [String] {
+    func jsonFiles(_ folder: URL, _ subfolder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(subfolder).path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { "\(subfolder)/\($0)" }
     }
 
     /// Reads and parses one file; on failure records an error naming the file, line and column.
-    private func readJSON(_ folder: URL, _ file: String, _ errors: inout [LoadError]) -> JSONValue? {
+    func readJSON(_ folder: URL, _ file: String, _ errors: inout [LoadError]) -> JSONValue? {
         let url = folder.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             if FileManager.default.fileExists(atPath: url.path) {

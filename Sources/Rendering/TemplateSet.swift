@@ -59,6 +59,14 @@ public struct TemplateSet: Sendable {
         self.custom = custom
     }
 
+    /// Whether `component` has a template; if not, pages show the "Component not supported" placeholder.
+    public func renders(_ component: Component) -> Bool {
+        if component.type == .custom {
+            return custom[component.properties["identifier"]?.stringValue ?? ""] != nil
+        }
+        return components[component.type.rawValue] != nil
+    }
+
     func page(_ name: String) -> CompiledTemplate {
         pages[name]!  // every page template is required at init
     }

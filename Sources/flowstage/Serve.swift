@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import Logging
 import Preview
+import Runtime
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,6 +36,15 @@ struct Serve: ParsableCommand {
     @Flag(help: "Mark cookies Secure: the server is behind a TLS proxy.")
     var secureCookies = false
 
+    /// Where instances are kept: a SQLite file survives restarts; memory is for throwaway demos.
+    enum StoreKind: String, ExpressibleByArgument, CaseIterable { case sqlite, memory }
+
+    @Option(help: "Where instances are kept: sqlite (a file; they survive restarts) or memory.")
+    var store = StoreKind(rawValue: ProcessInfo.processInfo.environment["FLOWSTAGE_STORE"] ?? "") ?? .sqlite
+
+    @Option(help: "The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite).")
+    var database: String?
+
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
@@ -46,9 +56,29 @@ struct Serve: ParsableCommand {
         let resources = try Resources.locate()
         let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
 
+        let instanceStore: any InstanceStore
+        let storeLine: String
+        switch store {
+        case .memory:
+            instanceStore = MemoryStore()
+            storeLine = "Instances are kept in memory and are lost when the server stops."
+        case .sqlite:
+            let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+                ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
+            let path = database ?? data.appendingPathComponent("flowstage.sqlite").path
+            do {
+                let sqlite = try SQLiteStore(path: path)
+                instanceStore = sqlite
+                storeLine = "Instances are kept in the SQLite file \(sqlite.path)."
+            } catch {
+                FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+
         let app: PreviewApp
         do {
-            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources,
+            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore,
                                          configuration: .init(secureCookies: secureCookies), logger: logger)
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
@@ -67,10 +97,12 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         print("FlowStage is serving “\(app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
+        print(storeLine)
         print("Press Ctrl-C to stop.")
         fflush(nil)
         waitForTerminationSignal()
         server.stop()
+        try? (instanceStore as? SQLiteStore)?.close() // folds the WAL back into the file
         print("Stopped.")
     }
 }

@@ -188,3 +188,25 @@ import Testing
         #expect(try render("{{>p5}}", partials: partials) == "leaf")
     }
 }
+
+/// The output buffer's growth, beyond what the template's size suggests.
+@Suite struct HTMLBufferGrowthTests {
+    @Test func outputMuchLargerThanTheTemplateIsComplete() throws {
+        let template = try CompiledTemplate(name: "t", source: "<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>") { _ in nil }
+        let items = (0..<5000).map { TemplateValue.text("item \($0) & more") }
+        var buffer = HTMLBuffer(capacity: 0)
+        template.render(DictionaryContext(["items": .list(items)]), into: &buffer)
+        let expected = "<ul>" + (0..<5000).map { "<li>item \($0) &amp; more</li>" }.joined() + "</ul>"
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+        #expect(buffer.count == expected.utf8.count)
+    }
+
+    @Test func escapingTextOfEveryLengthKeepsItWhole() {
+        for length in 0..<200 {
+            let text = String(repeating: "a<", count: length)
+            var buffer = HTMLBuffer(capacity: 0)
+            buffer.appendEscaped(text)
+            #expect(buffer.bytes == Array(String(repeating: "a&lt;", count: length).utf8))
+        }
+    }
+}

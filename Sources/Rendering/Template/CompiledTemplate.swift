@@ -17,7 +17,7 @@ public struct CompiledTemplate: Sendable {
     }
 
     public func render(_ context: any TemplateContext) -> String {
-        var buffer = HTMLBuffer(capacity: plan.literals.count + plan.literals.count / 2 + 64)
+        var buffer = HTMLBuffer(capacity: plan.literals.count + plan.literals.count / 2 + 256)
         render(context, into: &buffer)
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
@@ -25,7 +25,9 @@ public struct CompiledTemplate: Sendable {
     /// Renders with any value as the root (the spec allows a list at the root, for `{{#.}}`);
     /// names only resolve when it holds a context.
     func render(value root: TemplateValue, into buffer: inout HTMLBuffer) {
-        var renderer = TemplateRenderer(capacity: plan.maxDepth + 4)
-        renderer.render(plan, root: root, into: &buffer)
+        // Output is usually the literal text plus a bit; the writer doubles from there.
+        buffer.withWriter(expected: plan.literals.count + plan.literals.count / 2 + 256) {
+            TemplateRenderer.render(plan, root: root, into: &$0)
+        }
     }
 }

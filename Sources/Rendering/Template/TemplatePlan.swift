@@ -12,18 +12,23 @@ enum TemplateOp: Sendable, Equatable {
     case inverted(name: Int, end: Int)
 }
 
-/// A name as written in a tag, split once at compile time: `a.b.c` → `["a", "b", "c"]`;
+/// A name as written in a tag, split once at compile time: `a.b.c` → `a` then `["b", "c"]`;
 /// the implicit iterator `.` has no segments.
 struct TemplateName: Sendable {
-    let segments: [String]
+    /// Looked up through the context stack; nil for `.`.
+    let first: String?
+    /// Looked up inside the value found for `first`.
+    let rest: [String]
 
     init(_ text: String) {
-        segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        first = segments.first
+        rest = Array(segments.dropFirst())
     }
 }
 
 /// The flat, immutable result of compiling a template with all its partials inlined.
-/// A class so `CompiledTemplate` (and `TemplateValue.embed`) stays one reference wide.
+/// A class, so copying a `CompiledTemplate` (or a `TemplateValue.embed`) copies one reference.
 final class TemplatePlan: Sendable {
     let ops: [TemplateOp]
     /// Every literal byte of the template, in order; `.text` ops index into it.

@@ -1,56 +1,100 @@
-/// Executes a `TemplatePlan` against data. Holds the context stack so that one render (including
-/// embedded sub-templates) reuses a single small array.
-struct TemplateRenderer {
-    /// Innermost value last. Each template (top-level or embedded) only sees frames from its
-    /// `base` up: an embedded template renders with its own context, not its host's.
-    private var stack: [TemplateValue]
+/// Executes a `TemplatePlan` against data.
+///
+/// Built for the hot path: the plan's tables are read through buffer pointers (no bounds checks,
+/// no reference counting), and one renderer (two small stacks, allocated once) serves a whole
+/// render, embedded templates included.
+struct TemplateRenderer: ~Copyable {
+    /// Every pushed value, innermost last: `{{.}}` is the top one.
+    private var values: [TemplateValue] = []
+    /// The pushed values that are contexts, innermost last. Kept apart, and in an `Array`, so a
+    /// lookup calls each context in place: reading an existential through an unsafe pointer
+    /// would copy it first.
+    private var contexts: [any TemplateContext] = []
+    /// Where the current template's contexts start: an embedded template sees only its own
+    /// context, not its host's.
+    private var contextBase = 0
 
-    init(capacity: Int) {
-        stack = []
-        stack.reserveCapacity(capacity)
+    private init(capacity: Int) {
+        values.reserveCapacity(capacity)
+        contexts.reserveCapacity(capacity)
     }
 
-    /// Renders the whole plan with `root` as the outermost context value.
-    mutating func render(_ plan: TemplatePlan, root: TemplateValue, into buffer: inout HTMLBuffer) {
-        let base = stack.count
-        stack.append(root)
-        plan.literals.withUnsafeBufferPointer { literals in
-            run(plan, literals: literals, from: 0, to: plan.ops.count, base: base, into: &buffer)
+    /// Renders the whole plan with `root` as the outermost value.
+    static func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter) {
+        var renderer = TemplateRenderer(capacity: plan.maxDepth + 8)
+        renderer.render(plan, root: root, into: &writer)
+    }
+
+    private mutating func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter) {
+        let outerBase = contextBase
+        contextBase = contexts.count
+        push(root)
+        plan.ops.withUnsafeBufferPointer { ops in
+            plan.names.withUnsafeBufferPointer { names in
+                plan.literals.withUnsafeBufferPointer { literals in
+                    let view = PlanView(ops: ops, names: names, literals: literals)
+                    run(view, from: 0, to: ops.count, into: &writer)
+                }
+            }
         }
-        stack.removeLast()
+        pop()
+        contextBase = outerBase
     }
 
-    private mutating func run(_ plan: TemplatePlan, literals: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                              base: Int, into buffer: inout HTMLBuffer) {
+    /// The plan's tables, valid for one `render`.
+    private struct PlanView {
+        let ops: UnsafeBufferPointer<TemplateOp>
+        let names: UnsafeBufferPointer<TemplateName>
+        let literals: UnsafeBufferPointer<UInt8>
+    }
+
+    @inline(__always)
+    private mutating func push(_ value: TemplateValue) {
+        switch value {
+        case .object(let context), .embed(_, let context): contexts.append(context)
+        default: break
+        }
+        values.append(value)
+    }
+
+    @inline(__always)
+    private mutating func pop() {
+        switch values.removeLast() {
+        case .object, .embed: contexts.removeLast()
+        default: break
+        }
+    }
+
+    private mutating func run(_ plan: PlanView, from start: Int, to end: Int, into writer: inout ByteWriter) {
         var index = start
         while index < end {
             switch plan.ops[index] {
             case .text(let from, let to):
-                buffer.appendRaw(UnsafeBufferPointer(rebasing: literals[from..<to]))
+                writer.append(UnsafeBufferPointer(rebasing: plan.literals[from..<to]))
                 index += 1
             case .variable(let name, let escaped):
-                if let value = resolve(plan.names[name], base: base) {
-                    write(value, escaped: escaped, into: &buffer)
+                if let value = resolve(plan.names[name]) {
+                    write(value, escaped: escaped, into: &writer)
                 }
                 index += 1
             case .section(let name, let sectionEnd):
-                if let value = resolve(plan.names[name], base: base), value.isTruthy {
+                if let value = resolve(plan.names[name]), value.isTruthy {
                     if case .list(let items) = value {
                         for item in items {
-                            stack.append(item)
-                            run(plan, literals: literals, from: index + 1, to: sectionEnd, base: base, into: &buffer)
-                            stack.removeLast()
+                            push(item)
+                            run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                            pop()
                         }
                     } else {
-                        stack.append(value)
-                        run(plan, literals: literals, from: index + 1, to: sectionEnd, base: base, into: &buffer)
-                        stack.removeLast()
+                        push(value)
+                        run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                        pop()
                     }
                 }
                 index = sectionEnd
             case .inverted(let name, let sectionEnd):
-                if !(resolve(plan.names[name], base: base)?.isTruthy ?? false) {
-                    run(plan, literals: literals, from: index + 1, to: sectionEnd, base: base, into: &buffer)
+                if !(resolve(plan.names[name])?.isTruthy ?? false) {
+                    run(plan, from: index + 1, to: sectionEnd, into: &writer)
                 }
                 index = sectionEnd
             }
@@ -59,36 +103,38 @@ struct TemplateRenderer {
 
     /// The first segment is looked up from the innermost context outwards; the rest inside the
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
-    private func resolve(_ name: TemplateName, base: Int) -> TemplateValue? {
-        let segments = name.segments
-        guard let first = segments.first else { return stack.last }
-        var value: TemplateValue?
-        var frame = stack.count - 1
-        while frame >= base {
-            if let context = stack[frame].context, let found = context.value(forKey: first) {
-                value = found
-                break
+    @inline(__always)
+    private func resolve(_ name: TemplateName) -> TemplateValue? {
+        guard let first = name.first else { return values.last }
+        var value = find(first)
+        for segment in name.rest {
+            switch value {
+            case .object(let context), .embed(_, let context): value = context.value(forKey: segment)
+            default: return nil
             }
-            frame -= 1
-        }
-        var segment = 1
-        while segment < segments.count, let current = value {
-            value = current.context?.value(forKey: segments[segment])
-            segment += 1
         }
         return value
     }
 
-    private mutating func write(_ value: TemplateValue, escaped: Bool, into buffer: inout HTMLBuffer) {
+    private func find(_ key: String) -> TemplateValue? {
+        var frame = contexts.count - 1
+        while frame >= contextBase {
+            if let value = contexts[frame].value(forKey: key) { return value }
+            frame -= 1
+        }
+        return nil
+    }
+
+    private mutating func write(_ value: TemplateValue, escaped: Bool, into writer: inout ByteWriter) {
         switch value {
         case .text(let text):
-            if escaped { buffer.appendEscaped(text) } else { buffer.appendRaw(text) }
+            if escaped { writer.appendEscaped(text) } else { writer.appendRaw(text) }
         case .html(let html):
-            buffer.appendRaw(html)
+            writer.appendRaw(html)
         case .number(let number):
-            buffer.appendNumber(number)
+            writer.appendNumber(number)
         case .embed(let template, let context):
-            render(template.plan, root: .object(context), into: &buffer)
+            render(template.plan, root: .object(context), into: &writer)
         case .bool, .list, .object:
             // Flags and containers have no text of their own.
             break

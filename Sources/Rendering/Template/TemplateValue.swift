@@ -20,8 +20,9 @@ public enum TemplateValue: Sendable {
     case list([TemplateValue])
     case object(any TemplateContext)
     /// A sub-template rendered with its own context when interpolated (raw either way: it is
-    /// trusted HTML). As a section it behaves like `.object(context)`.
-    case embed(CompiledTemplate, any TemplateContext)
+    /// trusted HTML). As a section it behaves like `.object(context)`. Indirect: it is rare, and
+    /// boxing it keeps every other value (and every copy of one) small.
+    indirect case embed(CompiledTemplate, any TemplateContext)
 }
 
 extension TemplateValue {
@@ -34,14 +35,6 @@ extension TemplateValue {
         case .text(let text), .html(let text): !text.isEmpty
         case .list(let items): !items.isEmpty
         case .number, .object, .embed: true
-        }
-    }
-
-    /// The context names are looked up in when this value is on the context stack, if any.
-    var context: (any TemplateContext)? {
-        switch self {
-        case .object(let context), .embed(_, let context): context
-        default: nil
         }
     }
 }

@@ -1,0 +1,51 @@
+import Expressions
+
+/// A scripted walk through one process (`scenarios/*.json`, project.md): the designer's own
+/// regression test, and the path `render` takes through the screens.
+public struct Scenario: Sendable {
+    /// What a step expects to find before it acts.
+    public enum Expectation: Sendable, Equatable, CustomStringConvertible {
+        /// The user task with this id is waiting.
+        case screen(String)
+        /// The instance has ended with this outcome (`"end:completed"`).
+        case end(Outcome)
+
+        public var description: String {
+            switch self {
+            case .screen(let id): "screen \"\(id)\""
+            case .end(let outcome): "the end (\(outcome.rawValue))"
+            }
+        }
+    }
+
+    public struct Step: Sendable {
+        public let expect: Expectation?
+        /// The action to post after checking; nil for a final check.
+        public let action: String?
+        /// Posted fields in file order; a list posts the name once per item (checkbox groups).
+        public let values: [(name: String, value: String)]
+        /// Keys expected to have field errors after the post; nil when the step does not check.
+        /// An empty list means "no errors"; a non-empty one means the post must be refused.
+        public let expectErrors: [String]?
+        public let pointer: JSONPointer
+
+        public init(expect: Expectation?, action: String?, values: [(name: String, value: String)],
+                    expectErrors: [String]?, pointer: JSONPointer) {
+            self.expect = expect; self.action = action; self.values = values
+            self.expectErrors = expectErrors; self.pointer = pointer
+        }
+    }
+
+    /// The file name without `.json`.
+    public let name: String
+    public let file: String
+    public let process: String
+    public let language: String?
+    public let params: [String: JSONValue]
+    public let steps: [Step]
+
+    public init(name: String, file: String, process: String, language: String?, params: [String: JSONValue], steps: [Step]) {
+        self.name = name; self.file = file; self.process = process
+        self.language = language; self.params = params; self.steps = steps
+    }
+}

@@ -1,0 +1,124 @@
+/// The renderer's output cursor over an `HTMLBuffer`'s bytes.
+///
+/// `Array.append(contentsOf:)` costs about a hundred instructions per call, and a page is
+/// hundreds of small appends. The writer grows the array in large zero-filled steps ahead of
+/// the data, copies into that slack with a plain `memcpy`, and trims the slack when done.
+struct ByteWriter: ~Copyable {
+    /// `storage[..<length]` is output; anything past `length` is slack.
+    private var storage: [UInt8]
+    private var length: Int
+    /// Slack to add at the next growth; doubles as the output grows.
+    private var growth: Int
+
+    /// Takes over `bytes` (leaving it empty) and writes after its current content;
+    /// `expected` is roughly how many bytes are coming (the first growth).
+    init(taking bytes: inout [UInt8], expected: Int) {
+        storage = []
+        swap(&storage, &bytes)
+        length = storage.count
+        growth = max(expected, 64)
+    }
+
+    /// Trims the slack and hands the bytes back.
+    consuming func finish(into bytes: inout [UInt8]) {
+        storage.removeSubrange(length...)
+        swap(&storage, &bytes)
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        let count = source.count
+        guard count > 0 else { return }
+        if storage.count - length < count { grow(by: count) }
+        let offset = length
+        storage.withUnsafeMutableBufferPointer { target in
+            (target.baseAddress! + offset).update(from: source.baseAddress!, count: count)
+        }
+        length += count
+    }
+
+    @inline(__always)
+    mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
+    }
+
+    private mutating func grow(by count: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(count, growth)))
+        growth = max(growth, storage.count)
+    }
+
+    // MARK: Strings
+
+    mutating func appendRaw(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var contiguous = s
+            contiguous.makeContiguousUTF8()
+            appendRaw(contiguous)
+        }
+    }
+
+    mutating func appendEscaped(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var contiguous = s
+            contiguous.makeContiguousUTF8()
+            appendEscaped(contiguous)
+        }
+    }
+
+    /// Replaces `& < > " '` with `&amp; &lt; &gt; &quot; &#39;`. Runs of bytes that need no
+    /// escaping are copied in one go, so ordinary text costs one scan and one copy.
+    mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        let count = source.count
+        while index < count {
+            let byte = source[index]
+            // All five are below 0x3F ('?'): one compare skips letters and every non-ASCII byte.
+            if byte < 0x3F, let entity = ByteWriter.entity(for: byte) {
+                append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                append(entity)
+                runStart = index + 1
+            }
+            index += 1
+        }
+        append(UnsafeBufferPointer(rebasing: source[runStart..<count]))
+    }
+
+    @inline(__always)
+    private static func entity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
+
+    // MARK: Numbers
+
+    /// A number the way people write it: `3` not `3.0`, `2.5` as `2.5`. Digits never need
+    /// escaping, so this serves escaped and raw interpolation alike.
+    mutating func appendNumber(_ value: Double) {
+        guard value.rounded(.towardZero) == value, abs(value) < 1e15 else {
+            appendRaw(value.description)
+            return
+        }
+        // Integral: format into a small stack buffer, without building a `String`.
+        var magnitude = Int(value).magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            append(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+}

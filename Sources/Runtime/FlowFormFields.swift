@@ -1,0 +1,63 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// Reads a posted form into data through one screen's components, the way
+/// `ProcessEngine.perform` does: only visible, enabled fields are read, values are typed
+/// by their component, and the fields still shown afterwards are validated.
+///
+/// Written apart so flows reuse the rules without changing `ProcessEngine`; the engine
+/// can adopt it later and drop its own copy.
+struct ScreenFormReader {
+    let project: Project
+    let customValidators: [String: CustomValidator]
+    let language: String
+    let now: Date
+
+    struct Result {
+        /// The data with the posted fields saved.
+        var data: JSONValue
+        /// Posted text that could not be typed, to show back.
+        var rawValues: [String: String]
+        /// Field errors in screen order; empty when the form may be applied.
+        var errors: [FieldError]
+    }
+
+    /// With `validate` false nothing can block: values that cannot be typed keep their old value.
+    func read(_ screen: [Component], form: PostedForm, into data: JSONValue, validate: Bool,
+              evaluator: inout Evaluator) -> Result {
+        let fields = ScreenResolver.postableFields(ScreenResolver.resolve(screen, data: data, evaluator: &evaluator))
+        var merged = data
+        var rawValues: [String: String] = [:]
+        var problems: [String: Messages.Key] = [:]
+        for field in fields {
+            guard let key = field.key else { continue }
+            let typed = FormTyping.type(field, posted: form.values(key.description))
+            if let problem = typed.problem {
+                guard validate else { continue }
+                problems[key.description] = problem
+            }
+            key.set(typed.value, in: &merged)
+            if let raw = typed.raw { rawValues[key.description] = raw }
+        }
+        guard validate else { return Result(data: merged, rawValues: [:], errors: []) }
+
+        let validator = FieldValidator(project: project, customValidators: customValidators,
+                                       language: language, today: CivilDate(now, in: .current).description)
+        let stillShown = Set(ScreenResolver.postableFields(
+            ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)).compactMap { $0.key?.description })
+        var errors: [FieldError] = []
+        for field in fields {
+            guard let key = field.key else { continue }
+            let label = (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? key.description
+            if let problem = problems[key.description] {
+                errors.append(FieldError(key: key.description, message: validator.typeMessage(problem, label: label)))
+            } else if stillShown.contains(key.description),
+                      let message = validator.firstError(field, value: key.get(in: merged), label: label,
+                                                         data: merged, evaluator: &evaluator) {
+                errors.append(FieldError(key: key.description, message: message))
+            }
+        }
+        return Result(data: merged, rawValues: rawValues, errors: errors)
+    }
+}

@@ -1,0 +1,36 @@
+import Definitions
+import Expressions
+
+/// Makes the renderer's `ScreenState` for a flow state, so flows and processes share one
+/// renderer. `ScreenState` points into a process, so each flow is mirrored once, at
+/// engine start, as a process whose user tasks are the flow's screen states (same ids,
+/// no actions): the renderer reads the title, the components and the state id from it.
+struct FlowScreens: Sendable {
+    private let mirrors: [String: ProcessDefinition]
+
+    init(flows: [FlowDefinition]) {
+        var mirrors: [String: ProcessDefinition] = [:]
+        for flow in flows {
+            let nodes = flow.states.filter { $0.process == nil }.map { state in
+                Node(id: state.id, kind: .userTask(UserTask(
+                    title: state.title, step: nil, substep: nil, screen: state.screen, actions: [],
+                    allowBack: true, analyticsScreen: nil)), next: nil, pointer: state.pointer)
+            }
+            mirrors[flow.name] = ProcessDefinition(name: flow.name, title: flow.title, navigation: .single, modal: false,
+                                                   data: flow.data, params: [], nodes: nodes, file: flow.file)
+        }
+        self.mirrors = mirrors
+    }
+
+    /// Nil for a state with `process` (its child's screens are shown instead).
+    func screen(_ run: FlowRun, flow: FlowDefinition, state: FlowState, data: JSONValue,
+                rawValues: [String: String] = [:], errors: [FieldError] = [], notice: String?,
+                language: String, evaluator: inout Evaluator) -> ScreenState? {
+        guard let mirror = mirrors[flow.name], let task = mirror.node(state.id)?.userTask else { return nil }
+        let components = ScreenResolver.resolve(state.screen, data: data, evaluator: &evaluator)
+        return ScreenState(instanceID: run.id, modal: false, process: mirror, nodeID: state.id, task: task,
+                           components: components, data: data, rawValues: rawValues, errors: errors, stepper: nil,
+                           canGoBack: run.backStack.count > 1 || state.backEvent != nil, notice: notice,
+                           language: language)
+    }
+}

@@ -1,0 +1,43 @@
+import GRDB
+
+/// The tables of the SQLite store, as GRDB migrations: each migration runs once per file,
+/// in order, so a file written by an older FlowStage is brought up to date when opened.
+///
+/// Every stored thing has the same shape — `id`, owning `session`, `version` for
+/// compare-and-swap, `created_at` / `updated_at` (Unix seconds), and the whole value as
+/// JSON in `body` — plus a few copied columns to query by. The body is the truth; the
+/// columns are for indexes and for people reading the file. Flow runs, sessions and upload
+/// metadata will be new tables of this shape (a new migration each), and a PostgreSQL store
+/// can use the same columns (`body` as `jsonb`, `version` as `bigint`).
+enum SQLiteSchema {
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: instances") { db in
+            try db.execute(sql: """
+                CREATE TABLE instances (
+                    id         TEXT    NOT NULL PRIMARY KEY,
+                    session    TEXT    NOT NULL,
+                    process    TEXT    NOT NULL,
+                    status     TEXT    NOT NULL,
+                    version    INTEGER NOT NULL,
+                    created_at REAL    NOT NULL,
+                    updated_at REAL    NOT NULL,
+                    body       TEXT    NOT NULL
+                );
+                CREATE INDEX instances_by_session ON instances (session, created_at DESC, id DESC);
+                """)
+        }
+        return migrator
+    }()
+
+    /// Brings the file up to date. Two processes opening a new file at once can both see the
+    /// migration as missing; the loser's transaction fails and rolls back whole, so one more
+    /// try finds it applied.
+    static func migrate(_ writer: any DatabaseWriter) throws {
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            try migrator.migrate(writer)
+        }
+    }
+}

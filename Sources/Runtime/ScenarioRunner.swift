@@ -1,0 +1,95 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// What came of one scenario: a failure line per step that did not go as written, and the
+/// screens met on the way (what `render` writes and `audit` checks).
+public struct ScenarioReport: Sendable {
+    public let scenario: String
+    public let failures: [String]
+    public let screens: [ScreenState]
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scenarios through the process engine, with no HTTP: each gets a fresh in-memory store
+/// and session, so scenarios never affect each other or a running preview.
+public struct ScenarioRunner: Sendable {
+    public let project: Project
+    public let configuration: ProcessEngine.Configuration
+
+    public init(project: Project, configuration: ProcessEngine.Configuration = .init()) {
+        self.project = project
+        self.configuration = configuration
+    }
+
+    public func run(_ scenario: Scenario) -> ScenarioReport {
+        let engine = ProcessEngine(project: project, store: MemoryStore(), configuration: configuration)
+        let session = "scenario-\(scenario.name)"
+        let language = scenario.language ?? project.defaultLanguage
+        var failures: [String] = []
+        var screens: [ScreenState] = []
+        func fail(_ index: Int, _ message: String) { failures.append("step \(index + 1): \(message)") }
+
+        var instance: Instance
+        do {
+            instance = try engine.start(process: scenario.process, session: session, params: scenario.params)
+        } catch {
+            return ScenarioReport(scenario: scenario.name, failures: ["start: \(error)"], screens: [])
+        }
+        for (index, step) in scenario.steps.enumerated() {
+            let found = Self.position(of: instance)
+            if let expected = step.expect, expected != found {
+                fail(index, "expected \(expected), found \(found)\(Self.incidentNote(instance))")
+                break
+            }
+            if let state = engine.screen(instance, language: language) { screens.append(state) }
+            guard let action = step.action else { continue }
+            guard case .screen(let current) = found else {
+                fail(index, "cannot run \"\(action)\": the process has ended")
+                break
+            }
+            let form = PostedForm([("_screen", current)] + step.values)
+            do {
+                switch try engine.perform(action: action, on: instance.id, session: session, form: form, language: language) {
+                case .applied(let next):
+                    if let keys = step.expectErrors, !keys.isEmpty {
+                        fail(index, "expected errors on \(keys.joined(separator: ", ")), but \"\(action)\" was accepted")
+                    }
+                    instance = next
+                case .invalid(let state):
+                    screens.append(state)
+                    let keys = Set(state.errors.map { $0.key.description })
+                    let expected = Set(step.expectErrors ?? [])
+                    if keys != expected {
+                        let messages = state.errors.map { "\($0.key): \($0.message)" }.joined(separator: "; ")
+                        fail(index, expected.isEmpty
+                             ? "\"\(action)\" was refused with field errors: \(messages)"
+                             : "expected errors on \(expected.sorted().joined(separator: ", ")), found \(messages.isEmpty ? "none" : messages)")
+                    }
+                    // The walk stays on this screen: the next step may correct the values.
+                case .refused(let same, let notice):
+                    fail(index, "\"\(action)\" was refused: \(notice)")
+                    instance = same
+                }
+            } catch {
+                fail(index, "\"\(action)\" failed: \(error)")
+                break
+            }
+        }
+        return ScenarioReport(scenario: scenario.name, failures: failures, screens: screens)
+    }
+
+    /// Where an instance stands, in the terms of a scenario's `expect`.
+    static func position(of instance: Instance) -> Scenario.Expectation {
+        switch instance.status {
+        case .running: .screen(instance.current ?? "?")
+        case .completed: .end(.completed)
+        case .failed: .end(.failed)
+        case .cancelled: .end(.cancelled)
+        }
+    }
+
+    static func incidentNote(_ instance: Instance) -> String {
+        instance.incident.map { " (incident at \"\($0.node)\": \($0.message))" } ?? ""
+    }
+}

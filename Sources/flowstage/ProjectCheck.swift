@@ -1,0 +1,75 @@
+import ArgumentParser
+import Definitions
+import Expressions
+import Foundation
+import Rendering
+
+/// Loading and checking a project the same way for every headless command, so `validate`,
+/// `test`, `render` and `audit` agree on what counts as an error.
+struct ProjectCheck {
+    let folder: URL
+    let resources: URL
+    var project: Project?
+    var scenarios: [Scenario] = []
+    var errors: [LoadError] = []
+    var warnings: [LoadError] = []
+
+    init(_ directory: String) throws {
+        folder = URL(fileURLWithPath: directory).standardizedFileURL
+        resources = try Resources.locate()
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.json").path) else {
+            throw ValidationError("\(folder.path) has no project.json; pass the folder of a preview project")
+        }
+        let loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"))
+        switch loader.load(folder) {
+        case .failure(let failed):
+            errors = failed.errors
+            return
+        case .success(let loaded):
+            project = loaded
+            warnings = loaded.warnings + ProjectLint.unreachableNodes(loaded)
+        }
+        switch ScenarioLoader.load(folder, project: project!) {
+        case .success(let loaded): scenarios = loaded
+        case .failure(let failed): errors += failed.errors
+        }
+        do {
+            let templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder)
+            for process in project!.processes {
+                for component in ProjectLint.components(of: process) where !templates.renders(component) {
+                    let name = component.type == .custom ? "custom \"\(component.properties["identifier"]?.stringValue ?? "")\"" : component.type.rawValue
+                    warnings.append(LoadError(file: process.file, pointer: component.pointer.description,
+                                              message: "component \(name) is not supported yet; its screens show the \"Component not supported\" placeholder"))
+                }
+            }
+        } catch {
+            errors.append(LoadError(file: error.file, pointer: "", message: error.message))
+        }
+    }
+
+    /// Every problem as one line on standard error, errors first.
+    func report() {
+        for error in errors { Terminal.error("error: \(error)") }
+        for warning in warnings { Terminal.error("warning: \(warning)") }
+    }
+
+    /// Throws the failure exit when the project did not load, after reporting why.
+    func requireLoaded() throws -> Project {
+        guard let project, errors.isEmpty else {
+            report()
+            Terminal.error("\(errors.count) error\(errors.count == 1 ? "" : "s") in \(folder.path); fix them and run again")
+            throw ExitCode.failure
+        }
+        return project
+    }
+
+    static func json(_ problems: [LoadError]) -> JSONValue {
+        .array(problems.map { .object(["file": .string($0.file), "pointer": .string($0.pointer), "message": .string($0.message)]) })
+    }
+}
+
+enum Terminal {
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Expressions
+import Foundation
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every file of a preview project and print every problem at once.",
+        discussion: """
+            Errors (file, JSON pointer, what is wrong) come first, then warnings: unreachable
+            nodes, missing tags, components that are not supported yet. Exits 1 on any error.
+
+            Example:
+              flowstage validate Examples
+              flowstage validate my-project --json
+            """)
+
+    @Argument(help: "The preview project folder.")
+    var directory: String
+
+    @Flag(help: "Print the result as JSON on standard output.")
+    var json = false
+
+    func run() throws {
+        let check = try ProjectCheck(directory)
+        if json {
+            let result: JSONValue = ["valid": .bool(check.errors.isEmpty),
+                                     "errors": ProjectCheck.json(check.errors), "warnings": ProjectCheck.json(check.warnings)]
+            print(result.serialized(pretty: true))
+        } else {
+            check.report()
+            if let project = check.project, check.errors.isEmpty {
+                print("\(project.name): \(count(project.processes.count, "process", "processes")), \(count(check.scenarios.count, "scenario", "scenarios")), no errors, \(count(check.warnings.count, "warning", "warnings"))")
+            } else {
+                Terminal.error("\(count(check.errors.count, "error", "errors")) in \(check.folder.path)")
+            }
+        }
+        if !check.errors.isEmpty { throw ExitCode.failure }
+    }
+
+    private func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+}

@@ -1,0 +1,318 @@
+import Definitions
+import Expressions
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import Runtime
+
+/// A fresh folder under the temporary directory for one test, removed afterwards.
+private func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-sqlite-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
+private func databasePath(in folder: URL) -> String {
+    folder.appendingPathComponent("data/flowstage.sqlite").path
+}
+
+private func sampleInstance(id: String = UUID().uuidString.lowercased(), session: String = "s1",
+                            createdAt: Date = Date(timeIntervalSinceReferenceDate: 800_000_000.123_456_7)) -> Instance {
+    var instance = Instance(id: id, process: "loan_application", session: session,
+                            data: ["client": ["name": "Ana", "age": 42.5, "tags": ["a", "b"]], "count": 0, "ok": true, "none": nil],
+                            modal: false, now: createdAt)
+    instance.current = "personal"
+    instance.history = ["start"]
+    instance.warnings = ["a warning"]
+    instance.incident = Incident(node: "n", message: "m")
+    return instance
+}
+
+/// Runs `body(0..<count)` on `count` threads of its own at once and returns when all are done.
+private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread { body(index); group.leave() }.start()
+    }
+    group.wait()
+}
+
+/// What threads report back, gathered under a lock.
+private final class Collected<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+    func append(_ item: Element) { items.withLock { $0.append(item) } }
+    var all: [Element] { items.withLock { $0 } }
+}
+
+private extension JSONValue {
+    func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        var members = objectValue ?? [:]
+        members[key] = value
+        return .object(members)
+    }
+}
+
+private extension Instance {
+    var count: Int { Int(data["count"]?.numberValue ?? -1) }
+    func incremented() -> Instance {
+        var next = self
+        next.data = data.setting("count", to: .number(Double(count + 1)))
+        return next
+    }
+}
+
+@Suite struct SQLiteStoreRules {
+    @Test func aSavedInstanceLoadsBackEqual() throws {
+        try withTemporaryFolder { folder in
+            let store = try SQLiteStore(path: databasePath(in: folder))
+            let inserted = try store.insert(sampleInstance())
+            #expect(inserted.version == 1)
+            #expect(try store.load(inserted.id) == inserted)
+
+            var changed = inserted
+            changed.status = .completed
+            changed.current = nil
+            changed.endNode = "end"
+            changed.data = changed.data.setting("count", to: .number(0.1 + 0.2))
+            changed.updatedAt = Date(timeIntervalSinceReferenceDate: 800_000_001.987_654_3)
+            let saved = try store.save(changed)
+            #expect(saved.version == 2)
+            #expect(try store.load(inserted.id) == saved)
+            #expect(try store.load("no-such-id") == nil)
+        }
+    }
+
+    @Test func insertingAnExistingIDIsAConflict() throws {
+        let store = try SQLiteStore.inMemory()
+        let first = try store.insert(sampleInstance(id: "same"))
+        #expect(throws: StoreError.conflict(id: "same")) { try store.insert(sampleInstance(id: "same", session: "other")) }
+        #expect(try store.load("same") == first)
+    }
+
+    @Test func savingAStaleVersionIsAConflictAndChangesNothing() throws {
+        let store = try SQLiteStore.inMemory()
+        let inserted = try store.insert(sampleInstance())
+        let current = try store.save(inserted.incremented())
+        #expect(throws: StoreError.conflict(id: inserted.id)) { try store.save(inserted.incremented().incremented()) }
+        #expect(try store.load(inserted.id) == current)
+    }
+
+    @Test func savingAnInstanceThatWasNeverInsertedIsAConflict() throws {
+        let store = try SQLiteStore.inMemory()
+        let instance = sampleInstance(id: "missing")
+        #expect(throws: StoreError.conflict(id: "missing")) { try store.save(instance) }
+        #expect(try store.load("missing") == nil)
+    }
+
+    /// Two stores on one file stand for two processes or nodes: the compare-and-swap is
+    /// SQLite's, so in every round exactly one of them saves the version both loaded.
+    @Test func twoStoresOnOneFileCannotBothSaveTheSameVersion() throws {
+        try withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let stores = [try SQLiteStore(path: path), try SQLiteStore(path: path)]
+            let id = try stores[0].insert(sampleInstance()).id
+            let rounds = 20
+            for round in 1...rounds {
+                let loaded = try [#require(try stores[0].load(id)), #require(try stores[1].load(id))]
+                #expect(loaded[0] == loaded[1])
+                let wins = Collected<Int>(), failures = Collected<StoreError>()
+                onThreads(2) { index in
+                    do throws(StoreError) {
+                        _ = try stores[index].save(loaded[index].incremented())
+                        wins.append(index)
+                    } catch .conflict {
+                    } catch {
+                        failures.append(error)
+                    }
+                }
+                #expect(failures.all == [])
+                #expect(wins.all.count == 1, "round \(round)")
+            }
+            let final = try #require(try stores[1].load(id))
+            #expect(final.version == rounds + 1)
+            #expect(final.count == rounds)
+        }
+    }
+
+    @Test func concurrentSavesOfOneInstanceSucceedOncePerVersionAndLoseNoUpdate() throws {
+        try withTemporaryFolder { folder in
+            let store = try SQLiteStore(path: databasePath(in: folder))
+            let id = try store.insert(sampleInstance()).id
+            let threads = 8, attemptsPerThread = 25
+            let savedVersions = Collected<Int>(), failures = Collected<String>()
+            onThreads(threads) { _ in
+                for _ in 0..<attemptsPerThread {
+                    do throws(StoreError) {
+                        guard let current = try store.load(id) else { return failures.append("lost \(id)") }
+                        savedVersions.append(try store.save(current.incremented()).version)
+                    } catch .conflict {
+                        // Someone else saved this version first; the next attempt reloads.
+                    } catch {
+                        failures.append(error.description)
+                    }
+                }
+            }
+            #expect(failures.all == [])
+            let versions = savedVersions.all.sorted()
+            #expect(!versions.isEmpty)
+            #expect(versions == Array(2..<(versions.count + 2)), "exactly one save succeeded for each version")
+            let final = try #require(try store.load(id))
+            #expect(final.version == versions.count + 1)
+            #expect(final.count == versions.count, "every successful save built on the one before")
+        }
+    }
+
+    @Test func differentInstancesAreSavedInParallelWithoutConflicts() throws {
+        try withTemporaryFolder { folder in
+            let store = try SQLiteStore(path: databasePath(in: folder))
+            let ids = try (0..<8).map { _ in try store.insert(sampleInstance()).id }
+            let savesPerInstance = 10
+            let failures = Collected<String>()
+            onThreads(ids.count) { index in
+                do {
+                    var instance = try #require(try store.load(ids[index]))
+                    for _ in 0..<savesPerInstance { instance = try store.save(instance.incremented()) }
+                } catch {
+                    failures.append("\(ids[index]): \(error)")
+                }
+            }
+            #expect(failures.all == [])
+            for id in ids {
+                let final = try #require(try store.load(id))
+                #expect(final.version == savesPerInstance + 1)
+                #expect(final.count == savesPerInstance)
+            }
+        }
+    }
+
+    @Test func openingANewFileFromSeveralStoresAtOnceSucceeds() throws {
+        try withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let failures = Collected<StoreError>()
+            onThreads(4) { index in
+                do throws(StoreError) {
+                    let store = try SQLiteStore(path: path)
+                    _ = try store.insert(sampleInstance(id: "opened-by-\(index)"))
+                } catch {
+                    failures.append(error)
+                }
+            }
+            #expect(failures.all == [])
+            let reopened = try SQLiteStore(path: path)
+            #expect(try reopened.instances(session: "s1").count == 4)
+        }
+    }
+
+    @Test func dataSurvivesClosingAndReopeningTheFile() throws {
+        try withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let saved: Instance
+            do {
+                let store = try SQLiteStore(path: path)
+                saved = try store.save(try store.insert(sampleInstance()).incremented())
+                try store.close()
+            }
+            let reopened = try SQLiteStore(path: path)
+            #expect(try reopened.load(saved.id) == saved)
+            #expect(try reopened.save(saved.incremented()).version == 3)
+        }
+    }
+
+    @Test func instancesOfASessionAreOnlyItsOwnNewestFirst() throws {
+        let store = try SQLiteStore.inMemory()
+        let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let old = try store.insert(sampleInstance(id: "b-old", createdAt: base))
+        let newest = try store.insert(sampleInstance(id: "a-new", createdAt: base.addingTimeInterval(60)))
+        let sameTimeLowID = try store.insert(sampleInstance(id: "c", createdAt: base.addingTimeInterval(30)))
+        let sameTimeHighID = try store.insert(sampleInstance(id: "d", createdAt: base.addingTimeInterval(30)))
+        _ = try store.insert(sampleInstance(id: "other", session: "s2", createdAt: base.addingTimeInterval(90)))
+
+        let listed = try store.instances(session: "s1")
+        #expect(listed.map(\.id) == ["a-new", "d", "c", "b-old"])
+        #expect(listed == [newest, sameTimeHighID, sameTimeLowID, old])
+
+        let memory = MemoryStore()
+        for instance in [old, newest, sameTimeLowID, sameTimeHighID] { _ = try memory.insert(instance) }
+        #expect(try memory.instances(session: "s1") == listed, "the same order as the memory store")
+        #expect(try store.instances(session: "nobody") == [])
+    }
+
+    @Test func deletingASessionRemovesOnlyItsInstances() throws {
+        let store = try SQLiteStore.inMemory()
+        let mine = try store.insert(sampleInstance(session: "mine"))
+        let theirs = try store.insert(sampleInstance(session: "theirs"))
+        try store.delete(session: "mine")
+        #expect(try store.load(mine.id) == nil)
+        #expect(try store.instances(session: "mine") == [])
+        #expect(try store.load(theirs.id) == theirs)
+        try store.delete(session: "nobody")
+        #expect(try store.instances(session: "theirs") == [theirs])
+    }
+
+    @Test func anUnwritablePathIsAClearFailureNamingThePath() throws {
+        try withTemporaryFolder { folder in
+            // A regular file where a folder should be: unwritable for every user, root included.
+            let blocker = folder.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let path = blocker.appendingPathComponent("flowstage.sqlite").path
+            do throws(StoreError) {
+                _ = try SQLiteStore(path: path)
+                Issue.record("opening \(path) should have failed")
+            } catch .failed(let message) {
+                #expect(message.contains(blocker.path))
+                #expect(message.contains("choose another database path"))
+            } catch {
+                Issue.record("expected .failed, got \(error)")
+            }
+        }
+    }
+
+    @Test func aDirectoryInPlaceOfTheFileIsAClearFailureNamingThePath() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("flowstage.sqlite")
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+            do throws(StoreError) {
+                _ = try SQLiteStore(path: path.path)
+                Issue.record("opening \(path.path) should have failed")
+            } catch .failed(let message) {
+                #expect(message.contains("cannot open the database \(path.path)"))
+            } catch {
+                Issue.record("expected .failed, got \(error)")
+            }
+        }
+    }
+
+    @Test func aNumberThatOverflowedIsStoredAsNull() throws {
+        let store = try SQLiteStore.inMemory()
+        var instance = sampleInstance()
+        instance.data = instance.data.setting("huge", to: .number(.infinity))
+        let inserted = try store.insert(instance)
+        #expect(inserted.data["huge"] == .null)
+        #expect(try store.load(inserted.id) == inserted)
+    }
+
+    @Test func theEngineRunsTheExampleOnTheSQLiteStore() throws {
+        try withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+            let started: Instance
+            do {
+                let engine = ProcessEngine(project: project, store: try SQLiteStore(path: path))
+                started = try engine.start(process: "loan_application", session: "s")
+                #expect(started.current == "personal")
+                let moved = try #require(try submit(engine, started, "continue", personal).applied)
+                #expect(moved.current == "loan")
+            }
+            // A restart resumes the instance where it was.
+            let restarted = ProcessEngine(project: project, store: try SQLiteStore(path: path))
+            let resumed = try restarted.instance(started.id, session: "s")
+            #expect(resumed.current == "loan")
+            #expect(resumed.version == 2)
+            #expect(resumed.data["client"]?["firstName"] == .string("Ana"))
+            #expect(try restarted.instances(session: "s").map(\.id) == [started.id])
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Definitions
+import Expressions
+import Foundation
+import Testing
+import TestSupport
+@testable import Runtime
+
+/// `flowstage test`'s engine: scenarios from project.md run through the runtime without HTTP.
+@Suite struct Scenarios {
+    func project(_ folder: URL = RepositoryPaths.examples) throws -> Project {
+        try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+    }
+
+    func scenario(_ json: String, in project: Project) throws -> Scenario {
+        let folder = try RepositoryPaths.fixture(["scenarios/s.json": json])
+        return try #require(try ScenarioLoader.load(folder, project: project).get().first)
+    }
+
+    @Test func theExampleScenariosPass() throws {
+        let project = try project()
+        let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
+        #expect(scenarios.map(\.name).sorted() == ["adviser", "happy-path"])
+        for scenario in scenarios {
+            let report = ScenarioRunner(project: project).run(scenario)
+            #expect(report.passed, "\(scenario.name): \(report.failures)")
+            #expect(!report.screens.isEmpty)
+        }
+    }
+
+    @Test func aWrongExpectedScreenSaysWhatWasFound() throws {
+        let project = try project()
+        let walk = try scenario(#"""
+            { "process": "loan_application", "steps": [ { "expect": "loan" } ] }
+            """#, in: project)
+        let report = ScenarioRunner(project: project).run(walk)
+        #expect(report.failures == [#"step 1: expected screen "loan", found screen "personal""#])
+    }
+
+    @Test func expectedFieldErrorsPassWhenThePostIsRefusedOnThoseKeys() throws {
+        let project = try project()
+        let walk = try scenario(#"""
+            { "process": "loan_application", "steps": [
+              { "expect": "personal", "action": "continue", "values": { "client.lastName": "Pop" },
+                "expectErrors": ["client.firstName", "client.email"] },
+              { "expect": "personal" } ] }
+            """#, in: project)
+        #expect(ScenarioRunner(project: project).run(walk).passed)
+    }
+
+    @Test func unexpectedFieldErrorsFailWithTheirMessages() throws {
+        let project = try project()
+        let walk = try scenario(#"""
+            { "process": "loan_application", "steps": [
+              { "expect": "personal", "action": "continue", "values": { "client.firstName": "Ana", "client.lastName": "Pop" } } ] }
+            """#, in: project)
+        let failures = ScenarioRunner(project: project).run(walk).failures
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("client.email") == true)
+    }
+
+    @Test func aScenarioNamingAnUnknownScreenOrActionIsALoadError() throws {
+        let project = try project()
+        let folder = try RepositoryPaths.fixture(["scenarios/bad.json": #"""
+            { "process": "loan_application", "steps": [
+              { "expect": "nowhere" }, { "expect": "personal", "action": "fly" }, { "expect": "end:won" } ] }
+            """#])
+        guard case .failure(let failed) = ScenarioLoader.load(folder, project: project) else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(failed.errors.map(\.pointer) == ["/steps/0/expect", "/steps/1/action", "/steps/2/expect"])
+        #expect(failed.errors.allSatisfy { $0.file == "scenarios/bad.json" })
+    }
+}
+
+@Suite struct Lint {
+    @Test func aNodeNothingLeadsToIsReportedAsUnreachable() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+                { "name": "p", "nodes": [
+                  { "id": "start", "type": "start", "next": "end" },
+                  { "id": "lost", "type": "scriptTask", "set": {}, "next": "end" },
+                  { "id": "end", "type": "end" } ] }
+                """#,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let warnings = ProjectLint.unreachableNodes(project)
+        #expect(warnings.map(\.pointer) == ["/nodes/1"])
+        #expect(warnings.first?.message.contains("\"lost\" cannot be reached") == true)
+    }
+
+    @Test func theExampleHasNoUnreachableNodes() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+        #expect(ProjectLint.unreachableNodes(project).isEmpty)
+    }
+}
