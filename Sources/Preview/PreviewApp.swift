@@ -19,6 +19,8 @@ public final class PreviewApp: Sendable {
     static let sessionCookie = "flowstage_session"
 
     public let engine: ProcessEngine
+    /// App flows share `/instances/{id}` with processes: an id is looked up as an instance, then as a run.
+    public let flows: FlowEngine
     let renderer: Renderer
     let statics: StaticFiles
     let sessions: SessionStore
@@ -28,9 +30,10 @@ public final class PreviewApp: Sendable {
     /// Each theme's generated CSS as `<name>.css`, with ETags like any static file.
     private let themeFiles: StaticFiles
 
-    public init(engine: ProcessEngine, renderer: Renderer, publicFolder: URL, sessions: SessionStore = SessionStore(),
+    public init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL, sessions: SessionStore = SessionStore(),
                 configuration: Configuration = Configuration(), logger: Logger = Logger(label: "flowstage")) throws {
         self.engine = engine
+        self.flows = flows
         self.renderer = renderer
         self.statics = try StaticFiles(root: publicFolder)
         self.sessions = sessions
@@ -75,6 +78,12 @@ public final class PreviewApp: Sendable {
             response = show(segments[1], session)
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
             response = csrfChecked(request, session, isNew) { self.action(segments[3], on: segments[1], request, session) }
+        case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
+            response = csrfChecked(request, session, isNew) { self.startFlow(segments[1], session) }
+        case ("POST", 4) where segments[0] == "instances" && segments[2] == "events":
+            response = csrfChecked(request, session, isNew) { self.event(segments[3], on: segments[1], request, session) }
+        case ("POST", 1) where segments[0] == "settings":
+            response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
             response = csrfChecked(request, session, isNew) { self.back(segments[1], session) }
         case ("GET", _), ("POST", _):
@@ -94,15 +103,18 @@ public final class PreviewApp: Sendable {
 
     private func catalogue(_ session: Session, notice: String?) -> Response {
         let instances = (try? engine.instances(session: session.id)) ?? []
+        let runs = (try? flows.runs(session: session.id)) ?? []
         let formatter = ISO8601DateFormatter()
-        let summaries = instances.map {
+        let summaries = (instances.map {
             InstanceSummary(id: $0.id, process: $0.process, status: $0.status.rawValue, started: formatter.string(from: $0.createdAt))
-        }
+        } + runs.map {
+            InstanceSummary(id: $0.id, process: $0.flow, status: "running", started: formatter.string(from: $0.createdAt))
+        }).sorted { $0.started > $1.started }
         return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
     }
 
     private func show(_ id: String, _ session: Session) -> Response {
-        guard let instance = try? engine.instance(id, session: session.id) else { return notFoundPage(session) }
+        guard let instance = try? engine.instance(id, session: session.id) else { return showRun(id, session) }
         return page(for: instance, session, status: 200, notice: nil)
     }
 
@@ -159,7 +171,9 @@ public final class PreviewApp: Sendable {
         do {
             return outcome(try engine.back(id, session: session.id), session)
         } catch .instanceNotFound {
-            return notFoundPage(session)
+            return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
+                try flows.back(id, session: session.id, language: session.language)
+            }, session)
         } catch {
             return errorPage(409, "Not saved", error.description, session)
         }
@@ -168,12 +182,93 @@ public final class PreviewApp: Sendable {
     private func outcome(_ result: ActionResult, _ session: Session) -> Response {
         switch result {
         case .applied(let instance):
+            if instance.status != .running,
+               let result = try? flows.childEnded(instance, language: session.language), let run = result.run {
+                return flowRedirect(run)
+            }
             return Response.redirect(to: links.instance(instance.id))
         case .invalid(let state):
             return html(422, renderer.screen(state, settings: settings(session)))
         case .refused(let instance, let notice):
             return page(for: instance, session, status: 409, notice: notice)
         }
+    }
+
+    /// Stores the chosen language, theme and appearance; a value the project does not offer is ignored.
+    private func saveSettings(_ request: Request, _ session: Session) -> Response {
+        var changed = session
+        if let language = request.form?.first("language"), project.languages.contains(language) { changed.language = language }
+        if let theme = request.form?.first("theme"), project.themes[theme] != nil { changed.theme = theme }
+        if let appearance = request.form?.first("appearance"), ["auto", "light", "dark"].contains(appearance) {
+            changed.appearance = appearance
+        }
+        sessions.update(changed)
+        return Response.redirect(to: links.home)
+    }
+
+    // MARK: - App flows
+
+    private func startFlow(_ name: String, _ session: Session) -> Response {
+        do {
+            return flowRedirect(try flows.start(flow: name, session: session.id))
+        } catch .unknownFlow {
+            return notFoundPage(session)
+        } catch {
+            return errorPage(400, "The flow could not start", error.description, session)
+        }
+    }
+
+    private func event(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
+        let form = PostedForm(request.form?.fields ?? [])
+        return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
+            try flows.fire(event: name, on: id, session: session.id, form: form, language: session.language)
+        }, session)
+    }
+
+    /// A run's page: first resumes it (a launched process may have ended), then shows its
+    /// screen, or sends the browser to the process it waits on.
+    private func showRun(_ id: String, _ session: Session) -> Response {
+        let result: FlowResult
+        do { result = try flows.resume(id, session: session.id, language: session.language) } catch .runNotFound {
+            return notFoundPage(session)
+        } catch {
+            return errorPage(500, "The flow could not be shown", error.description, session)
+        }
+        switch result {
+        case .applied(let run): return runPage(run, session, status: 200, notice: nil)
+        case .invalid(let state): return html(422, renderer.screen(state, settings: settings(session)))
+        case .failed(let run, let error): return runPage(run, session, status: 409, notice: error.description)
+        case .refused(let run, let notice): return runPage(run, session, status: 409, notice: notice)
+        }
+    }
+
+    private func runPage(_ run: FlowRun, _ session: Session, status: Int, notice: String?) -> Response {
+        if run.status == .waiting, let child = run.child { return Response.redirect(to: links.instance(child), status: 303) }
+        guard let state = flows.screen(run, language: session.language, notice: notice) else {
+            return errorPage(409, "This flow has changed",
+                             "The state “\(run.currentState ?? "")” is no longer in the flow “\(run.flow)”. Start the flow again from the catalogue.", session)
+        }
+        return html(status, renderer.screen(state, settings: settings(session)))
+    }
+
+    private func flowOutcome(_ body: () throws(FlowEngineError) -> FlowResult, _ session: Session) -> Response {
+        do {
+            switch try body() {
+            case .applied(let run): return flowRedirect(run)
+            case .invalid(let state): return html(422, renderer.screen(state, settings: settings(session)))
+            case .failed(let run, let error): return runPage(run, session, status: 409, notice: error.description)
+            case .refused(let run, let notice): return runPage(run, session, status: 409, notice: notice)
+            }
+        } catch .runNotFound {
+            return notFoundPage(session)
+        } catch {
+            return errorPage(409, "Not saved", error.description, session)
+        }
+    }
+
+    /// After a flow move: the run's page, or the process it launched.
+    private func flowRedirect(_ run: FlowRun) -> Response {
+        Response.redirect(to: links.instance(run.status == .waiting ? run.child ?? run.id : run.id))
     }
 
     // MARK: - Sessions and security

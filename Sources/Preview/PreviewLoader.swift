@@ -22,6 +22,7 @@ public enum PreviewLoader {
     }
 
     public static func load(project folder: URL, resources: URL, store: any InstanceStore = MemoryStore(),
+                            flowStore: any FlowRunStore = MemoryFlowRunStore(),
                             engineConfiguration: ProcessEngine.Configuration = .init(),
                             configuration: PreviewApp.Configuration = .init(),
                             logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {
@@ -39,8 +40,9 @@ public enum PreviewLoader {
         }
         let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
         let engine = ProcessEngine(project: project, store: store, configuration: engineConfiguration)
+        let flows = FlowEngine(processes: engine, store: flowStore)
         do {
-            return try PreviewApp(engine: engine, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
+            return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
                                   configuration: configuration, logger: logger)
         } catch {
             throw .other("cannot read \(resources.appendingPathComponent("Public").path): \(error)")

@@ -12,7 +12,12 @@ public struct ServerLinks: PageLinks {
         "/instances/\(Percent.encode(instance))/actions/\(Percent.encode(action))"
     }
     public func back(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/back" }
+    public func event(_ instance: String, _ event: String) -> String {
+        "/instances/\(Percent.encode(instance))/events/\(Percent.encode(event))"
+    }
+    public func startFlow(_ flow: String) -> String { "/flows/\(Percent.encode(flow))/start" }
     public func start(_ process: String) -> String { "/processes/\(Percent.encode(process))/start" }
+    public var settings: String { "/settings" }
 }
 
 /// Percent-encoding of one path segment.

@@ -42,6 +42,14 @@ public final class SessionStore: Sendable {
         return session
     }
 
+    /// Replaces a session's settings; a session that has gone meanwhile stays gone.
+    public func update(_ session: Session) {
+        sessions.withLock { all in
+            guard let entry = all[session.id] else { return }
+            all[session.id] = (session, entry.touched)
+        }
+    }
+
     public func remove(_ id: String) {
         _ = sessions.withLock { $0.removeValue(forKey: id) }
     }

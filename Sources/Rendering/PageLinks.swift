@@ -8,7 +8,12 @@ public protocol PageLinks: Sendable {
     func instance(_ id: String) -> String
     func action(_ instance: String, _ action: String) -> String
     func back(_ instance: String) -> String
+    /// Where a flow screen's button fires its event (appflow.md).
+    func event(_ instance: String, _ event: String) -> String
     func start(_ process: String) -> String
+    func startFlow(_ flow: String) -> String
+    /// Where the settings form (language, theme, appearance) posts.
+    var settings: String { get }
 }
 
 /// What a page needs to know about the person looking at it.

@@ -32,7 +32,11 @@ public struct Renderer: Sendable {
         let heading = screenTitle(state, language: settings.language)
         let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
         let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
-        let formAction = primary.map { links.action(state.instanceID, $0.name) } ?? links.instance(state.instanceID)
+        // Enter in a field submits the form's action: the first submit action, or on a flow
+        // screen the first button's event.
+        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
+        let formAction = primary.map { links.action(state.instanceID, $0.name) }
+            ?? firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
         let values: [String: TemplateValue] = [
             "hasErrors": .bool(!errors.isEmpty),
             "errors": .list(errors),
@@ -43,7 +47,8 @@ public struct Renderer: Sendable {
             "csrf": .text(settings.csrf),
             "screenID": .text(state.nodeID),
             "components": .list(components),
-            "canGoBack": .bool(state.canGoBack),
+            // A flow screen with its own "back" button gets no second one from the chrome.
+            "canGoBack": .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
             "backURL": .text(links.back(state.instanceID)),
             "ui": .object(ui),
         ]
@@ -99,10 +104,19 @@ public struct Renderer: Sendable {
                 "params": .list(params),
             ]))
         }
+        let flows: [TemplateValue] = project.flows.map { flow in
+            let title = text(flow.title, settings.language) ?? flow.name
+            return .object(FieldsContext([
+                "title": .text(title),
+                "startURL": .text(links.startFlow(flow.name)),
+                "startLabel": .text(ui["startProcess"].replacingOccurrences(of: "{name}", with: title)),
+            ]))
+        }
         let instanceViews: [TemplateValue] = instances.map { summary in
             .object(FieldsContext([
                 "url": .text(links.instance(summary.id)),
-                "title": .text(project.process(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process),
+                "title": .text(project.process(named: summary.process).flatMap { text($0.title, settings.language) }
+                               ?? project.flow(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process),
                 "status": .text(ui["status." + summary.status]),
                 "started": .text(summary.started),
             ]))
@@ -111,13 +125,32 @@ public struct Renderer: Sendable {
             "heading": .text(project.name),
             "notice": .optional(notice),
             "processes": .list(processes),
+            "hasFlows": .bool(!flows.isEmpty),
+            "flows": .list(flows),
             "hasInstances": .bool(!instanceViews.isEmpty),
             "instances": .list(instanceViews),
             "csrf": .text(settings.csrf),
+            "settings": .object(settingsForm(settings, ui: ui)),
             "ui": .object(ui),
         ])
         return page(title: project.name, hasErrors: false, content: .embed(templates.page("catalogue"), content),
                     settings: settings, ui: ui)
+    }
+
+    /// The catalogue's settings form: each choice the project offers, the current one selected.
+    private func settingsForm(_ settings: PageSettings, ui: UIStrings) -> FieldsContext {
+        func choice(_ value: String, _ label: String, _ selected: Bool) -> TemplateValue {
+            .object(FieldsContext(["value": .text(value), "label": .text(label), "selected": .bool(selected)]))
+        }
+        let languages = project.languages.map { choice($0, UIStrings.languageName($0), $0 == settings.language) }
+        let themes = project.themes.values.sorted { $0.name < $1.name }.map { choice($0.name, $0.title, $0.name == settings.theme) }
+        let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
+        return FieldsContext([
+            "url": .text(links.settings),
+            "languages": .list(languages),
+            "themes": .list(themes),
+            "appearances": .list(appearances),
+        ])
     }
 
     /// A clear error page (404, 403, 413…) in the project's look.

@@ -66,6 +66,9 @@ struct ScreenViewBuilder {
                 view.formAction = links.action(state.instanceID, action)
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
+            } else if let event = component.event {
+                view.formAction = links.event(state.instanceID, event)
+                view.formNoValidate = !component.validate
             }
         case .text:
             view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }

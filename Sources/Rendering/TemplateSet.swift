@@ -35,7 +35,8 @@ public struct TemplateSet: Sendable {
             do {
                 return try CompiledTemplate(name: relative, source: text) { name in source("partials/\(name).mustache")?.text }
             } catch {
-                throw TemplateLoadError(file: origin, message: "line \(error.line), column \(error.column): \(error.message)")
+                // The error names the template (or partial) it is in, with line and column.
+                throw TemplateLoadError(file: origin, message: error.description)
             }
         }
         var pages: [String: CompiledTemplate] = [:]

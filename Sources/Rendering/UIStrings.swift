@@ -20,6 +20,12 @@ public struct UIStrings: TemplateContext {
         self[key].replacingOccurrences(of: "{x}", with: String(x)).replacingOccurrences(of: "{y}", with: String(y))
     }
 
+    /// A language's name in that language, so a reader finds their own in the list.
+    public static func languageName(_ code: String) -> String {
+        let own = Locale(identifier: code).localizedString(forLanguageCode: code)
+        return own.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
+    }
+
     public func value(forKey key: String) -> TemplateValue? {
         table[key].map(TemplateValue.text) ?? UIStrings.english[key].map(TemplateValue.text)
     }
@@ -64,6 +70,17 @@ public struct UIStrings: TemplateContext {
         "navigation.single": "Single page",
         "navigation.tabs": "Tabs",
         "startProcess": "Start {name}",
+        "settings": "Preview settings",
+        "flows": "App flows",
+        "flowMeta": "Screens without a process, with their own back stack",
+        "language": "Language",
+        "theme": "Theme",
+        "appearance": "Appearance",
+        "appearance.auto": "Follow the device",
+        "appearance.light": "Light",
+        "appearance.dark": "Dark",
+        "saveSettings": "Save settings",
+        "settingsSaved": "Settings saved.",
     ]
 
     static let romanian: [String: String] = [
@@ -105,6 +122,17 @@ public struct UIStrings: TemplateContext {
         "navigation.wizard": "Asistent: câte un ecran",
         "navigation.single": "O singură pagină",
         "navigation.tabs": "File",
+        "settings": "Setări de previzualizare",
+        "flows": "Fluxuri de aplicație",
+        "flowMeta": "Ecrane fără proces, cu propria stivă de revenire",
+        "language": "Limba",
+        "theme": "Temă",
+        "appearance": "Aspect",
+        "appearance.auto": "Ca dispozitivul",
+        "appearance.light": "Luminos",
+        "appearance.dark": "Întunecat",
+        "saveSettings": "Salvează setările",
+        "settingsSaved": "Setările au fost salvate.",
         "startProcess": "Începe {name}",
     ]
 }

@@ -9,14 +9,17 @@ enum SQLiteFailure {
             return .failed("\(what): \(message(of: error)); check that \(database) can be written")
         }
         let said = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        return .failed("\(what): \(said); \(advice(error.resultCode, database: database))")
+        return .failed("\(what): \(said); \(advice(error, database: database))")
     }
 
-    private static func advice(_ code: ResultCode, database: String) -> String {
-        switch code {
+    private static func advice(_ error: DatabaseError, database: String) -> String {
+        if error.extendedResultCode == .SQLITE_CANTOPEN_ISDIR {
+            return "\(database) is a folder; give the path of a file in it, or choose another database path"
+        }
+        return switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            "another process kept \(database) locked for more than \(Int(SQLiteStore.busyTimeout)) s; try again, "
-                + "and check that no other program holds the file open in a long transaction"
+            ("another process kept \(database) locked for more than \(Int(SQLiteStore.busyTimeout)) s; try again, "
+                + "and check that no other program holds the file open in a long transaction")
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
             "make \(database) and its folder writable, or choose another database path"
         case .SQLITE_CANTOPEN:
@@ -32,15 +35,10 @@ enum SQLiteFailure {
         }
     }
 
-    /// Foundation's own words without the "The operation could not be completed" noise where possible.
+    /// Foundation's own words, without its "The operation could not be completed." preamble.
     static func message(of error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying {
-            return "\(error.localizedDescription) (\(underlying.localizedDescription))"
-        }
-        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        let text = (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
+        let preamble = "The operation could not be completed. "
+        return text.hasPrefix(preamble) ? String(text.dropFirst(preamble.count)) : text
     }
-}
-
-private extension CocoaError {
-    var underlying: (any Error)? { userInfo[NSUnderlyingErrorKey] as? any Error }
 }

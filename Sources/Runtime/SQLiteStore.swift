@@ -27,7 +27,8 @@ public final class SQLiteStore: InstanceStore {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw .failed("cannot create the folder \(folder.path) for the database \(file.path): "
-                          + "\(SQLiteFailure.message(of: error)); make its parent writable, or choose another database path")
+                          + "\(SQLiteFailure.message(of: error)); check that the path names a folder you can write to, "
+                          + "or choose another database path")
         }
         do {
             database = try DatabasePool(path: file.path, configuration: Self.configuration(label: "FlowStage"))

@@ -42,7 +42,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Where instances are kept: sqlite (a file; they survive restarts) or memory.")
     var store = StoreKind(rawValue: ProcessInfo.processInfo.environment["FLOWSTAGE_STORE"] ?? "") ?? .sqlite
 
-    @Option(help: "The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite).")
+    @Option(help: ArgumentHelp("The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite).",
+                               valueName: "path"))
     var database: String?
 
     func run() throws {

@@ -8,6 +8,9 @@ import TestSupport
 
 struct TestLinks: PageLinks {
     var home: String { "/" }
+    var settings: String { "/settings" }
+    func startFlow(_ flow: String) -> String { "/flows/\(flow)/start" }
+    func event(_ instance: String, _ event: String) -> String { "/instances/\(instance)/events/\(event)" }
     var stylesheet: String { "/public/flowstage.css" }
     var script: String { "/public/flowstage.js" }
     func theme(_ name: String) -> String { "/themes/\(name).css" }
