@@ -13,10 +13,7 @@ enum SQLiteFailure {
     }
 
     private static func advice(_ error: DatabaseError, database: String) -> String {
-        if error.extendedResultCode == .SQLITE_CANTOPEN_ISDIR {
-            return "\(database) is a folder; give the path of a file in it, or choose another database path"
-        }
-        return switch error.resultCode {
+        switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             ("another process kept \(database) locked for more than \(Int(SQLiteStore.busyTimeout)) s; try again, "
                 + "and check that no other program holds the file open in a long transaction")
@@ -37,8 +34,10 @@ enum SQLiteFailure {
 
     /// Foundation's own words, without its "The operation could not be completed." preamble.
     static func message(of error: any Error) -> String {
-        let text = (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
+        var text = (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
         let preamble = "The operation could not be completed. "
-        return text.hasPrefix(preamble) ? String(text.dropFirst(preamble.count)) : text
+        if text.hasPrefix(preamble) { text.removeFirst(preamble.count) }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }

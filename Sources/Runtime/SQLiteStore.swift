@@ -30,6 +30,11 @@ public final class SQLiteStore: InstanceStore {
                           + "\(SQLiteFailure.message(of: error)); check that the path names a folder you can write to, "
                           + "or choose another database path")
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .failed("cannot open the database \(file.path): it is a folder; give the path of a file, "
+                          + "or choose another database path")
+        }
         do {
             database = try DatabasePool(path: file.path, configuration: Self.configuration(label: "FlowStage"))
         } catch {
@@ -63,7 +68,14 @@ public final class SQLiteStore: InstanceStore {
     }
 
     /// Closes the file now rather than when the store is released; later calls fail.
+    ///
+    /// First copies the write-ahead log into the main file, so the `.sqlite` file alone holds
+    /// everything once the server has stopped (GRDB's close alone leaves that to the next open).
+    /// Passive: it never waits for another process, and if it cannot finish, the next open does.
     public func close() throws(StoreError) {
+        if database is DatabasePool {
+            _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        }
         do { try database.close() } catch {
             throw SQLiteFailure.failed("cannot close the database \(path)", database: path, error)
         }

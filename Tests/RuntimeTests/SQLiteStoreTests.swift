@@ -278,7 +278,7 @@ private extension Instance {
                 _ = try SQLiteStore(path: path.path)
                 Issue.record("opening \(path.path) should have failed")
             } catch .failed(let message) {
-                #expect(message.contains("cannot open the database \(path.path)"))
+                #expect(message.contains("cannot open the database \(path.path): it is a folder"))
             } catch {
                 Issue.record("expected .failed, got \(error)")
             }
