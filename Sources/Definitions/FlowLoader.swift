@@ -34,7 +34,7 @@ public struct FlowLoader: Sendable {
                                             message: "another flow is already named \"\(flow.name)\"; give this one its own \"name\""))
                 } else {
                     flows.append(flow)
-                    warnings += FlowTagCheck.missingTags(flow, tags: tags, languages: languages)
+                    warnings += MissingTags.inFlow(flow, tags: tags, languages: languages)
                 }
             }
         }

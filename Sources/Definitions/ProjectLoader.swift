@@ -70,7 +70,7 @@ public struct ProjectLoader: Sendable {
             }
         }
         for process in processes {
-            warnings += missingTagWarnings(process, tags: tags, languages: languages)
+            warnings += MissingTags.inProcess(process, tags: tags, languages: languages)
         }
         let flows = FlowLoader(registeredConditions: registeredConditions, processes: Set(processes.map(\.name)),
                                knownValidators: componentNames)
@@ -175,37 +175,5 @@ public struct ProjectLoader: Sendable {
         let theme = ThemeDecoder.decode(value, fallbackName: fallback, diagnostics)
         errors += diagnostics.errors
         return theme
-    }
-
-    /// A tag used by a process but missing in a language (after fallback) is a warning.
-    private func missingTagWarnings(_ process: ProcessDefinition, tags: Tags, languages: [String]) -> [LoadError] {
-        var warnings: [LoadError] = []
-        var seen = Set<String>()
-        func check(_ text: Text?, _ pointer: JSONPointer) {
-            for key in text?.tagKeys ?? [] where seen.insert(key).inserted {
-                let missing = languages.filter { !tags.contains(key, language: $0) }
-                if !missing.isEmpty {
-                    warnings.append(LoadError(file: process.file, pointer: pointer.description,
-                                              message: "tag \"@@\(key)\" is missing for \(missing.joined(separator: ", "))"))
-                }
-            }
-        }
-        check(process.title, JSONPointer("/title"))
-        for node in process.nodes {
-            if let task = node.userTask {
-                check(task.title, node.pointer.appending("title"))
-                check(task.step, node.pointer.appending("step"))
-                check(task.substep, node.pointer.appending("substep"))
-                for component in task.screen.flatMap(\.flattened) {
-                    for text in [component.label, component.hint, component.placeholder, component.title, component.markdown] {
-                        check(text, component.pointer)
-                    }
-                    for option in component.options { check(option.label, component.pointer.appending("options")) }
-                    for validator in component.validators { check(validator.message, validator.pointer) }
-                }
-            }
-            if case .end(_, let message) = node.kind { check(message, node.pointer.appending("message")) }
-        }
-        return warnings
     }
 }

@@ -22,7 +22,7 @@ public final class FlowEngine: Sendable {
     /// to `ProjectLoader.registeredConditions` too, so flows may name them.
     public let conditions: [String: FlowCondition]
     private let screens: FlowScreens
-    private let locks: [NSLock] = (0..<64).map { _ in NSLock() }
+    private let locks = StripedLocks()
 
     public init(processes: ProcessEngine, store: any FlowRunStore, conditions: [String: FlowCondition] = [:]) {
         self.project = processes.project
@@ -268,12 +268,7 @@ public final class FlowEngine: Sendable {
     }
 
     private func locked<T>(_ id: String, _ body: () throws(FlowEngineError) -> T) throws(FlowEngineError) -> T {
-        var hasher = Hasher()
-        hasher.combine(id)
-        let lock = locks[Int(UInt(bitPattern: hasher.finalize()) % UInt(locks.count))]
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try locks.withLock(id, body)
     }
 }
 

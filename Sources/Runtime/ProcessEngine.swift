@@ -26,7 +26,7 @@ public final class ProcessEngine: Sendable {
     public let project: Project
     public let store: any InstanceStore
     let configuration: Configuration
-    private let locks: [NSLock] = (0..<64).map { _ in NSLock() }
+    private let locks = StripedLocks()
     static let maxHistory = 200
 
     public init(project: Project, store: any InstanceStore, configuration: Configuration = Configuration()) {
@@ -203,11 +203,6 @@ public final class ProcessEngine: Sendable {
     }
 
     private func locked<T>(_ id: String, _ body: () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
-        var hasher = Hasher()
-        hasher.combine(id)
-        let lock = locks[Int(UInt(bitPattern: hasher.finalize()) % UInt(locks.count))]
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try locks.withLock(id, body)
     }
 }
