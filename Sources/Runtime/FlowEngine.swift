@@ -116,7 +116,8 @@ public final class FlowEngine: Sendable {
             var evaluator = Evaluator(language: language, now: now)
             let reader = ScreenFormReader(project: project, customValidators: processes.configuration.customValidators,
                                           language: language, now: now)
-            let read = reader.read(state.screen, form: form, into: run.data, validate: button?.validate ?? true,
+            let read = reader.read(state.screen, form: form, into: run.data,
+                                   checks: button?.validate ?? true ? .typesAndValidators : .none,
                                    evaluator: &evaluator)
             if !read.errors.isEmpty {
                 guard let screen = screens.screen(run, flow: flow, state: state, data: read.data, rawValues: read.rawValues,

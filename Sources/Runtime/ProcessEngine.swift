@@ -140,40 +140,13 @@ public final class ProcessEngine: Sendable {
                        instance: Instance, form: PostedForm, language: String) throws(RuntimeError) -> ActionResult {
         let now = configuration.now()
         var evaluator = Evaluator(language: language, now: now)
-        let shown = ScreenResolver.resolve(task.screen, data: instance.data, evaluator: &evaluator)
-        var fields = ScreenResolver.postableFields(shown)
-        if let keys = action.keys {
-            fields = fields.filter { field in keys.contains { field.key.map($0.covers) ?? false } }
-        }
-
-        // Only keys bound to visible, enabled fields of this screen are read; the rest is ignored.
-        var merged = instance.data
-        var rawValues: [String: String] = [:]
-        var problems: [String: Messages.Key] = [:]
-        for field in fields {
-            guard let key = field.key else { continue }
-            let typed = FormTyping.type(field, posted: form.values(key.description))
-            key.set(typed.value, in: &merged)
-            if let raw = typed.raw { rawValues[key.description] = raw }
-            if let problem = typed.problem { problems[key.description] = problem }
-        }
-
-        let validator = FieldValidator(project: project, customValidators: configuration.customValidators,
-                                       language: language, today: CivilDate(now, in: .current).description)
-        let stillShown = Set(ScreenResolver.postableFields(
-            ScreenResolver.resolve(task.screen, data: merged, evaluator: &evaluator)).compactMap { $0.key?.description })
-        var errors: [FieldError] = []
-        for field in fields {
-            guard let key = field.key else { continue }
-            let label = (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? key.description
-            if let problem = problems[key.description] {
-                errors.append(FieldError(key: key.description, message: validator.typeMessage(problem, label: label)))
-            } else if action.kind == .submit, action.validate, stillShown.contains(key.description),
-                      let message = validator.firstError(field, value: key.get(in: merged), label: label,
-                                                         data: merged, evaluator: &evaluator) {
-                errors.append(FieldError(key: key.description, message: message))
-            }
-        }
+        // A value of the wrong type always stops the action; validators run for a validating submit.
+        let reader = ScreenFormReader(project: project, customValidators: configuration.customValidators,
+                                      language: language, now: now)
+        let read = reader.read(task.screen, form: form, into: instance.data, keys: action.keys,
+                               checks: action.kind == .submit && action.validate ? .typesAndValidators : .types,
+                               evaluator: &evaluator)
+        let (merged, rawValues, errors) = (read.data, read.rawValues, read.errors)
         if !errors.isEmpty {
             let resolved = ScreenResolver.resolve(task.screen, data: merged, evaluator: &evaluator)
             return .invalid(ScreenState(

@@ -2,12 +2,10 @@ import Definitions
 import Expressions
 import Foundation
 
-/// Reads a posted form into data through one screen's components, the way
-/// `ProcessEngine.perform` does: only visible, enabled fields are read, values are typed
-/// by their component, and the fields still shown afterwards are validated.
-///
-/// Written apart so flows reuse the rules without changing `ProcessEngine`; the engine
-/// can adopt it later and drop its own copy.
+/// Reads a posted form into data through one screen's components, for process actions and
+/// flow events alike: only visible, enabled fields are read (only those under `keys` when
+/// given), values are typed by their component, and the fields still shown afterwards are
+/// validated.
 struct ScreenFormReader {
     let project: Project
     let customValidators: [String: CustomValidator]
@@ -23,10 +21,16 @@ struct ScreenFormReader {
         var errors: [FieldError]
     }
 
-    /// With `validate` false nothing can block: values that cannot be typed keep their old value.
-    func read(_ screen: [Component], form: PostedForm, into data: JSONValue, validate: Bool,
+    /// What may stop a post: nothing (values that cannot be typed keep their old value), only
+    /// values of the wrong type, or those and the fields' validators.
+    enum Checks { case none, types, typesAndValidators }
+
+    func read(_ screen: [Component], form: PostedForm, into data: JSONValue, keys: [DataPath]? = nil, checks: Checks,
               evaluator: inout Evaluator) -> Result {
-        let fields = ScreenResolver.postableFields(ScreenResolver.resolve(screen, data: data, evaluator: &evaluator))
+        var fields = ScreenResolver.postableFields(ScreenResolver.resolve(screen, data: data, evaluator: &evaluator))
+        if let keys {
+            fields = fields.filter { field in keys.contains { field.key.map($0.covers) ?? false } }
+        }
         var merged = data
         var rawValues: [String: String] = [:]
         var problems: [String: Messages.Key] = [:]
@@ -34,13 +38,13 @@ struct ScreenFormReader {
             guard let key = field.key else { continue }
             let typed = FormTyping.type(field, posted: form.values(key.description))
             if let problem = typed.problem {
-                guard validate else { continue }
+                guard checks != .none else { continue }
                 problems[key.description] = problem
             }
             key.set(typed.value, in: &merged)
             if let raw = typed.raw { rawValues[key.description] = raw }
         }
-        guard validate else { return Result(data: merged, rawValues: [:], errors: []) }
+        guard checks != .none else { return Result(data: merged, rawValues: [:], errors: []) }
 
         let validator = FieldValidator(project: project, customValidators: customValidators,
                                        language: language, today: CivilDate(now, in: .current).description)
@@ -52,7 +56,7 @@ struct ScreenFormReader {
             let label = (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? key.description
             if let problem = problems[key.description] {
                 errors.append(FieldError(key: key.description, message: validator.typeMessage(problem, label: label)))
-            } else if stillShown.contains(key.description),
+            } else if checks == .typesAndValidators, stillShown.contains(key.description),
                       let message = validator.firstError(field, value: key.get(in: merged), label: label,
                                                          data: merged, evaluator: &evaluator) {
                 errors.append(FieldError(key: key.description, message: message))
