@@ -21,8 +21,8 @@ public enum PreviewLoader {
         }
     }
 
-    public static func load(project folder: URL, resources: URL, store: any InstanceStore = MemoryStore(),
-                            flowStore: any FlowRunStore = MemoryFlowRunStore(),
+    public static func load(project folder: URL, resources: URL, store: InstanceStore = MemoryStore<Instance>(),
+                            flowStore: FlowRunStore = MemoryStore<FlowRun>(),
                             engineConfiguration: ProcessEngine.Configuration = .init(),
                             configuration: PreviewApp.Configuration = .init(),
                             logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {

@@ -17,14 +17,14 @@ public final class FlowEngine: Sendable {
     /// Starts the child processes of `process` states; its id generator, clock and custom
     /// validators are the flows' too.
     public let processes: ProcessEngine
-    public let store: any FlowRunStore
+    public let store: FlowRunStore
     /// Conditions registered in Swift, consulted before a flow's own (rule 5). Give their ids
     /// to `ProjectLoader.registeredConditions` too, so flows may name them.
     public let conditions: [String: FlowCondition]
     private let screens: FlowScreens
     private let locks = StripedLocks()
 
-    public init(processes: ProcessEngine, store: any FlowRunStore, conditions: [String: FlowCondition] = [:]) {
+    public init(processes: ProcessEngine, store: FlowRunStore, conditions: [String: FlowCondition] = [:]) {
         self.project = processes.project
         self.processes = processes
         self.store = store
@@ -50,14 +50,14 @@ public final class FlowEngine: Sendable {
     /// The run if it exists and belongs to `session`; otherwise not found.
     public func run(_ id: String, session: String) throws(FlowEngineError) -> FlowRun {
         let loaded: FlowRun?
-        do { loaded = try store.load(id) } catch { throw .store(error) }
-        guard let run = loaded, run.session == session else { throw .runNotFound }
-        return run
+        do { loaded = try store.load(id, ownedBy: session) } catch { throw .store(error) }
+        guard let loaded else { throw .runNotFound }
+        return loaded
     }
 
     /// The session's runs, newest first.
     public func runs(session: String) throws(FlowEngineError) -> [FlowRun] {
-        do { return try store.instances(session: session) } catch { throw .store(error) }
+        do { return try store.records(session: session) } catch { throw .store(error) }
     }
 
     /// The session's run that launched process instance `child`, if any: how the web layer

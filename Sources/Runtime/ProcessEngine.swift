@@ -24,12 +24,12 @@ public final class ProcessEngine: Sendable {
     }
 
     public let project: Project
-    public let store: any InstanceStore
+    public let store: InstanceStore
     let configuration: Configuration
     private let locks = StripedLocks()
     static let maxHistory = 200
 
-    public init(project: Project, store: any InstanceStore, configuration: Configuration = Configuration()) {
+    public init(project: Project, store: InstanceStore, configuration: Configuration = Configuration()) {
         self.project = project
         self.store = store
         self.configuration = configuration
@@ -64,13 +64,13 @@ public final class ProcessEngine: Sendable {
     /// The instance if it exists and belongs to `session`; otherwise not found.
     public func instance(_ id: String, session: String) throws(RuntimeError) -> Instance {
         let loaded: Instance?
-        do { loaded = try store.load(id) } catch { throw .store(error) }
-        guard let instance = loaded, instance.session == session else { throw .instanceNotFound }
-        return instance
+        do { loaded = try store.load(id, ownedBy: session) } catch { throw .store(error) }
+        guard let loaded else { throw .instanceNotFound }
+        return loaded
     }
 
     public func instances(session: String) throws(RuntimeError) -> [Instance] {
-        do { return try store.instances(session: session) } catch { throw .store(error) }
+        do { return try store.records(session: session) } catch { throw .store(error) }
     }
 
     /// The screen the instance waits on, or nil when it has finished.

@@ -1,31 +1,31 @@
 import Expressions
 import Foundation
 
-/// An instance as the JSON text in the `body` column.
+/// A record (instance or flow run) as the JSON text in the `body` column.
 ///
-/// Keys are sorted so equal instances give equal text. Dates are written as Foundation's own
+/// Keys are sorted so equal records give equal text. Dates are written as Foundation's own
 /// number (seconds since 2001), the only form that reads back to exactly the same `Date`;
-/// ISO 8601 would round to milliseconds and make a reloaded instance differ from the saved one.
+/// ISO 8601 would round to milliseconds and make a reloaded record differ from the saved one.
 enum SQLiteBody {
-    /// The JSON of `instance`. JSON has no infinity or NaN (an expression can overflow), so
+    /// The JSON of `record`. JSON has no infinity or NaN (an expression can overflow), so
     /// those numbers become null here, as everywhere else FlowStage writes JSON, and
-    /// `instance` is changed to match what a later load returns.
-    static func encode(_ instance: inout Instance) throws -> String {
+    /// `record` is changed to match what a later load returns.
+    static func encode<Record: StoredRecord>(_ record: inout Record) throws -> String {
         let data: Data
         do {
-            data = try encoder().encode(instance)
+            data = try encoder().encode(record)
         } catch EncodingError.invalidValue {
             // Looked for only after a failure, so the usual save does not walk the data twice.
-            instance.data = instance.data.replacingNonFiniteNumbers()
-            data = try encoder().encode(instance)
+            record.data = record.data.replacingNonFiniteNumbers()
+            data = try encoder().encode(record)
         }
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func decode(_ body: String) throws -> Instance {
+    static func decode<Record: StoredRecord>(_ body: String) throws -> Record {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .deferredToDate
-        return try decoder.decode(Instance.self, from: Data(body.utf8))
+        return try decoder.decode(Record.self, from: Data(body.utf8))
     }
 
     private static func encoder() -> JSONEncoder {

@@ -5,9 +5,9 @@ import GRDB
 ///
 /// Every stored thing has the same shape — `id`, owning `session`, `version` for
 /// compare-and-swap, `created_at` / `updated_at` (Unix seconds), and the whole value as
-/// JSON in `body` — plus a few copied columns to query by. The body is the truth; the
-/// columns are for indexes and for people reading the file. Flow runs, sessions and upload
-/// metadata will be new tables of this shape (a new migration each), and a PostgreSQL store
+/// JSON in `body` — plus a few copied columns to query by (`StoredRecord.columns`). The body
+/// is the truth; the columns are for indexes and for people reading the file. Sessions and
+/// upload metadata will be new tables of this shape (a new migration each), and a PostgreSQL store
 /// can use the same columns (`body` as `jsonb`, `version` as `bigint`).
 enum SQLiteSchema {
     static let migrator: DatabaseMigrator = {
@@ -25,6 +25,21 @@ enum SQLiteSchema {
                     body       TEXT    NOT NULL
                 );
                 CREATE INDEX instances_by_session ON instances (session, created_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v2: flow runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE flow_runs (
+                    id         TEXT    NOT NULL PRIMARY KEY,
+                    session    TEXT    NOT NULL,
+                    flow       TEXT    NOT NULL,
+                    status     TEXT    NOT NULL,
+                    version    INTEGER NOT NULL,
+                    created_at REAL    NOT NULL,
+                    updated_at REAL    NOT NULL,
+                    body       TEXT    NOT NULL
+                );
+                CREATE INDEX flow_runs_by_session ON flow_runs (session, created_at DESC, id DESC);
                 """)
         }
         return migrator

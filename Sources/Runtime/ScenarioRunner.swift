@@ -23,7 +23,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     public func run(_ scenario: Scenario) -> ScenarioReport {
-        let engine = ProcessEngine(project: project, store: MemoryStore(), configuration: configuration)
+        let engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: configuration)
         let session = "scenario-\(scenario.name)"
         let language = scenario.language ?? project.defaultLanguage
         var failures: [String] = []

@@ -57,20 +57,23 @@ struct Serve: ParsableCommand {
         let resources = try Resources.locate()
         let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
 
-        let instanceStore: any InstanceStore
+        let instanceStore: InstanceStore
+        let flowRunStore: FlowRunStore
+        var sqlite: SQLiteStore?
         let storeLine: String
         switch store {
         case .memory:
-            instanceStore = MemoryStore()
-            storeLine = "Instances are kept in memory and are lost when the server stops."
+            instanceStore = MemoryStore<Instance>()
+            flowRunStore = MemoryStore<FlowRun>()
+            storeLine = "Instances and flow runs are kept in memory and are lost when the server stops."
         case .sqlite:
             let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
                 ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
             let path = database ?? data.appendingPathComponent("flowstage.sqlite").path
             do {
-                let sqlite = try SQLiteStore(path: path)
-                instanceStore = sqlite
-                storeLine = "Instances are kept in the SQLite file \(sqlite.path)."
+                let file = try SQLiteStore(path: path)
+                (instanceStore, flowRunStore, sqlite) = (file.instances, file.flowRuns, file)
+                storeLine = "Instances and flow runs are kept in the SQLite file \(file.path)."
             } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
@@ -79,7 +82,7 @@ struct Serve: ParsableCommand {
 
         let app: PreviewApp
         do {
-            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore,
+            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore, flowStore: flowRunStore,
                                          configuration: .init(secureCookies: secureCookies), logger: logger)
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
@@ -103,7 +106,7 @@ struct Serve: ParsableCommand {
         fflush(nil)
         waitForTerminationSignal()
         server.stop()
-        try? (instanceStore as? SQLiteStore)?.close() // folds the WAL back into the file
+        try? sqlite?.close() // folds the WAL back into the file
         print("Stopped.")
     }
 }

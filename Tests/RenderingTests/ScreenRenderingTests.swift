@@ -28,7 +28,7 @@ struct Harness {
 
     init(_ folder: URL = RepositoryPaths.examples) throws {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
-        engine = ProcessEngine(project: project, store: MemoryStore())
+        engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
         renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),
                             links: TestLinks())
     }

@@ -59,7 +59,7 @@ func flowEngine(example: Bool = false) throws -> FlowEngine {
         "flows/f.json": engineFlowText,
     ])
     let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
-    return FlowEngine(processes: ProcessEngine(project: project, store: MemoryStore()), store: MemoryFlowRunStore())
+    return FlowEngine(processes: ProcessEngine(project: project, store: MemoryStore<Instance>()), store: MemoryStore<FlowRun>())
 }
 
 func fire(_ engine: FlowEngine, _ run: FlowRun, _ event: String, _ values: [(String, String)] = []) throws -> FlowResult {
@@ -252,7 +252,7 @@ extension FlowResult {
     }
 
     @Test func savesAreCompareAndSwapOnTheVersion() throws {
-        let store = MemoryFlowRunStore()
+        let store = MemoryStore<FlowRun>()
         let run = try store.insert(FlowRun(id: "r", flow: "f", session: "s", data: [:], now: Date(timeIntervalSince1970: 0)))
         var first = run
         first.backStack = ["a"]

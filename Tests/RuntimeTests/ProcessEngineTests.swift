@@ -7,7 +7,7 @@ import TestSupport
 
 func exampleEngine() throws -> ProcessEngine {
     let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
-    return ProcessEngine(project: project, store: MemoryStore())
+    return ProcessEngine(project: project, store: MemoryStore<Instance>())
 }
 
 func engine(nodes: String, params: String = "[]") throws -> ProcessEngine {
@@ -16,7 +16,7 @@ func engine(nodes: String, params: String = "[]") throws -> ProcessEngine {
         "processes/p.json": #"{ "name": "p", "data": { "fixed": 1 }, "params": \#(params), "nodes": \#(nodes) }"#,
     ])
     let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
-    return ProcessEngine(project: project, store: MemoryStore())
+    return ProcessEngine(project: project, store: MemoryStore<Instance>())
 }
 
 func submit(_ engine: ProcessEngine, _ instance: Instance, _ action: String, _ values: [(String, String)],

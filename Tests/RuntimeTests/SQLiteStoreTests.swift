@@ -67,7 +67,7 @@ private extension Instance {
 @Suite struct SQLiteStoreRules {
     @Test func aSavedInstanceLoadsBackEqual() throws {
         try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder))
+            let store = try SQLiteStore(path: databasePath(in: folder)).instances
             let inserted = try store.insert(sampleInstance())
             #expect(inserted.version == 1)
             #expect(try store.load(inserted.id) == inserted)
@@ -86,14 +86,14 @@ private extension Instance {
     }
 
     @Test func insertingAnExistingIDIsAConflict() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         let first = try store.insert(sampleInstance(id: "same"))
         #expect(throws: StoreError.conflict(id: "same")) { try store.insert(sampleInstance(id: "same", session: "other")) }
         #expect(try store.load("same") == first)
     }
 
     @Test func savingAStaleVersionIsAConflictAndChangesNothing() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         let inserted = try store.insert(sampleInstance())
         let current = try store.save(inserted.incremented())
         #expect(throws: StoreError.conflict(id: inserted.id)) { try store.save(inserted.incremented().incremented()) }
@@ -101,7 +101,7 @@ private extension Instance {
     }
 
     @Test func savingAnInstanceThatWasNeverInsertedIsAConflict() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         let instance = sampleInstance(id: "missing")
         #expect(throws: StoreError.conflict(id: "missing")) { try store.save(instance) }
         #expect(try store.load("missing") == nil)
@@ -112,7 +112,7 @@ private extension Instance {
     @Test func twoStoresOnOneFileCannotBothSaveTheSameVersion() throws {
         try withTemporaryFolder { folder in
             let path = databasePath(in: folder)
-            let stores = [try SQLiteStore(path: path), try SQLiteStore(path: path)]
+            let stores = [try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances]
             let id = try stores[0].insert(sampleInstance()).id
             let rounds = 20
             for round in 1...rounds {
@@ -139,7 +139,7 @@ private extension Instance {
 
     @Test func concurrentSavesOfOneInstanceSucceedOncePerVersionAndLoseNoUpdate() throws {
         try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder))
+            let store = try SQLiteStore(path: databasePath(in: folder)).instances
             let id = try store.insert(sampleInstance()).id
             let threads = 8, attemptsPerThread = 25
             let savedVersions = Collected<Int>(), failures = Collected<String>()
@@ -167,7 +167,7 @@ private extension Instance {
 
     @Test func differentInstancesAreSavedInParallelWithoutConflicts() throws {
         try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder))
+            let store = try SQLiteStore(path: databasePath(in: folder)).instances
             let ids = try (0..<8).map { _ in try store.insert(sampleInstance()).id }
             let savesPerInstance = 10
             let failures = Collected<String>()
@@ -194,15 +194,15 @@ private extension Instance {
             let failures = Collected<StoreError>()
             onThreads(4) { index in
                 do throws(StoreError) {
-                    let store = try SQLiteStore(path: path)
+                    let store = try SQLiteStore(path: path).instances
                     _ = try store.insert(sampleInstance(id: "opened-by-\(index)"))
                 } catch {
                     failures.append(error)
                 }
             }
             #expect(failures.all == [])
-            let reopened = try SQLiteStore(path: path)
-            #expect(try reopened.instances(session: "s1").count == 4)
+            let reopened = try SQLiteStore(path: path).instances
+            #expect(try reopened.records(session: "s1").count == 4)
         }
     }
 
@@ -211,18 +211,18 @@ private extension Instance {
             let path = databasePath(in: folder)
             let saved: Instance
             do {
-                let store = try SQLiteStore(path: path)
-                saved = try store.save(try store.insert(sampleInstance()).incremented())
-                try store.close()
+                let database = try SQLiteStore(path: path)
+                saved = try database.instances.save(try database.instances.insert(sampleInstance()).incremented())
+                try database.close()
             }
-            let reopened = try SQLiteStore(path: path)
+            let reopened = try SQLiteStore(path: path).instances
             #expect(try reopened.load(saved.id) == saved)
             #expect(try reopened.save(saved.incremented()).version == 3)
         }
     }
 
     @Test func instancesOfASessionAreOnlyItsOwnNewestFirst() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let old = try store.insert(sampleInstance(id: "b-old", createdAt: base))
         let newest = try store.insert(sampleInstance(id: "a-new", createdAt: base.addingTimeInterval(60)))
@@ -230,26 +230,26 @@ private extension Instance {
         let sameTimeHighID = try store.insert(sampleInstance(id: "d", createdAt: base.addingTimeInterval(30)))
         _ = try store.insert(sampleInstance(id: "other", session: "s2", createdAt: base.addingTimeInterval(90)))
 
-        let listed = try store.instances(session: "s1")
+        let listed = try store.records(session: "s1")
         #expect(listed.map(\.id) == ["a-new", "d", "c", "b-old"])
         #expect(listed == [newest, sameTimeHighID, sameTimeLowID, old])
 
-        let memory = MemoryStore()
+        let memory = MemoryStore<Instance>()
         for instance in [old, newest, sameTimeLowID, sameTimeHighID] { _ = try memory.insert(instance) }
-        #expect(try memory.instances(session: "s1") == listed, "the same order as the memory store")
-        #expect(try store.instances(session: "nobody") == [])
+        #expect(try memory.records(session: "s1") == listed, "the same order as the memory store")
+        #expect(try store.records(session: "nobody") == [])
     }
 
     @Test func deletingASessionRemovesOnlyItsInstances() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         let mine = try store.insert(sampleInstance(session: "mine"))
         let theirs = try store.insert(sampleInstance(session: "theirs"))
         try store.delete(session: "mine")
         #expect(try store.load(mine.id) == nil)
-        #expect(try store.instances(session: "mine") == [])
+        #expect(try store.records(session: "mine") == [])
         #expect(try store.load(theirs.id) == theirs)
         try store.delete(session: "nobody")
-        #expect(try store.instances(session: "theirs") == [theirs])
+        #expect(try store.records(session: "theirs") == [theirs])
     }
 
     @Test func anUnwritablePathIsAClearFailureNamingThePath() throws {
@@ -286,7 +286,7 @@ private extension Instance {
     }
 
     @Test func aNumberThatOverflowedIsStoredAsNull() throws {
-        let store = try SQLiteStore.inMemory()
+        let store = try SQLiteStore.inMemory().instances
         var instance = sampleInstance()
         instance.data = instance.data.setting("huge", to: .number(.infinity))
         let inserted = try store.insert(instance)
@@ -300,19 +300,68 @@ private extension Instance {
             let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
             let started: Instance
             do {
-                let engine = ProcessEngine(project: project, store: try SQLiteStore(path: path))
+                let engine = ProcessEngine(project: project, store: try SQLiteStore(path: path).instances)
                 started = try engine.start(process: "loan_application", session: "s")
                 #expect(started.current == "personal")
                 let moved = try #require(try submit(engine, started, "continue", personal).applied)
                 #expect(moved.current == "loan")
             }
             // A restart resumes the instance where it was.
-            let restarted = ProcessEngine(project: project, store: try SQLiteStore(path: path))
+            let restarted = ProcessEngine(project: project, store: try SQLiteStore(path: path).instances)
             let resumed = try restarted.instance(started.id, session: "s")
             #expect(resumed.current == "loan")
             #expect(resumed.version == 2)
             #expect(resumed.data["client"]?["firstName"] == .string("Ana"))
             #expect(try restarted.instances(session: "s").map(\.id) == [started.id])
+        }
+    }
+}
+
+/// Flow runs live in the same file as instances, in their own table, with the same rules.
+@Suite struct SQLiteFlowRunRules {
+    @Test func aSavedFlowRunLoadsBackEqualAndSavesAreCompareAndSwap() throws {
+        let database = try SQLiteStore.inMemory()
+        var run = FlowRun(id: "r", flow: "onboarding", session: "s", data: ["user": ["returning": false]],
+                          now: Date(timeIntervalSinceReferenceDate: 800_000_000.5))
+        run.backStack = ["welcome"]
+        let inserted = try database.flowRuns.insert(run)
+        #expect(try database.flowRuns.load("r") == inserted)
+        #expect(try database.instances.load("r") == nil, "instances and flow runs are separate tables")
+
+        var moved = inserted
+        moved.backStack.append("register")
+        let saved = try database.flowRuns.save(moved)
+        #expect(saved.version == 2)
+        #expect(throws: StoreError.conflict(id: "r")) { try database.flowRuns.save(moved) }
+        #expect(throws: StoreError.conflict(id: "r")) { try database.flowRuns.insert(run) }
+        #expect(try database.flowRuns.load("r") == saved)
+        #expect(try database.flowRuns.records(session: "s") == [saved])
+        try database.flowRuns.delete(session: "s")
+        #expect(try database.flowRuns.load("r") == nil)
+    }
+
+    @Test func aFlowRunResumesWhereItWasAfterARestart() throws {
+        try withTemporaryFolder { folder in
+            let path = databasePath(in: folder)
+            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+            func engines() throws -> FlowEngine {
+                let database = try SQLiteStore(path: path)
+                return FlowEngine(processes: ProcessEngine(project: project, store: database.instances), store: database.flowRuns)
+            }
+            let started: FlowRun
+            do {
+                let flows = try engines()
+                started = try flows.start(flow: "onboarding", session: "s")
+                let moved = try #require(try fire(flows, started, "next").applied)
+                #expect(moved.backStack == ["welcome", "register"])
+            }
+            let restarted = try engines()
+            let resumed = try restarted.run(started.id, session: "s")
+            #expect(resumed.backStack == ["welcome", "register"])
+            #expect(resumed.version == 2)
+            #expect(try restarted.runs(session: "s").map(\.id) == [started.id])
+            let back = try #require(try restarted.back(started.id, session: "s", language: "en").applied)
+            #expect(back.currentState == "welcome")
         }
     }
 }

@@ -1,0 +1,40 @@
+/// Where instances and flow runs live. Everything that matters goes through this protocol so
+/// a shared store (PostgreSQL for several nodes) can replace the embedded one without a rewrite.
+///
+/// `save` is compare-and-swap on `version`: two writers can never interleave actions on one
+/// record, even in different processes.
+public protocol RecordStore<Record>: Sendable {
+    associatedtype Record: StoredRecord
+    func load(_ id: String) throws(StoreError) -> Record?
+    /// Stores a new record (version 0 becomes 1); an existing id is a conflict.
+    func insert(_ record: Record) throws(StoreError) -> Record
+    /// Stores `record` if the stored version is still `record.version`; returns it with the next version.
+    func save(_ record: Record) throws(StoreError) -> Record
+    /// The session's records, newest first.
+    func records(session: String) throws(StoreError) -> [Record]
+    func delete(session: String) throws(StoreError)
+}
+
+public typealias InstanceStore = any RecordStore<Instance>
+public typealias FlowRunStore = any RecordStore<FlowRun>
+
+extension RecordStore {
+    /// The record if it exists and belongs to `session`: a foreign id is as unknown as a missing one.
+    func load(_ id: String, ownedBy session: String) throws(StoreError) -> Record? {
+        guard let record = try load(id), record.session == session else { return nil }
+        return record
+    }
+}
+
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Someone else saved the record first; reload and try again.
+    case conflict(id: String)
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .conflict(let id): "record \(id) was changed by another request"
+        case .failed(let message): "the store failed: \(message)"
+        }
+    }
+}

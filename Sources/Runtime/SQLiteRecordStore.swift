@@ -1,0 +1,130 @@
+import GRDB
+
+/// One table of the SQLite store: instances or flow runs, with the same SQL.
+///
+/// `save` is a single `UPDATE … WHERE id = ? AND version = ?` in its own transaction, so the
+/// compare-and-swap is done by SQLite and holds between processes sharing the file, not only
+/// between threads.
+public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
+    private let database: any DatabaseWriter
+    /// The file, named in every error message.
+    private let path: String
+
+    init(database: any DatabaseWriter, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    private static var name: String { Record.recordName }
+    private static var table: String { Record.table }
+
+    public func load(_ id: String) throws(StoreError) -> Record? {
+        let row: Row?
+        do {
+            row = try database.read { db in
+                try Row.fetchOne(db, sql: "SELECT version, body FROM \(Self.table) WHERE id = ?", arguments: [id])
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot read \(Self.name) \(id) from \(path)", database: path, error)
+        }
+        guard let row else { return nil }
+        return try decode(row)
+    }
+
+    public func insert(_ record: Record) throws(StoreError) -> Record {
+        var stored = record
+        stored.version = 1
+        let body = try encode(&stored)
+        let columns = (["id", "session"] + Record.columns + ["version", "created_at", "updated_at", "body"])
+        let values: [any DatabaseValueConvertible] = [stored.id, stored.session] + stored.columnValues
+            + [stored.version, stored.createdAt.timeIntervalSince1970, stored.updatedAt.timeIntervalSince1970, body]
+        let inserted: Bool
+        do {
+            inserted = try database.write { db in
+                // Portable (SQLite ≥ 3.24, PostgreSQL): an existing id changes nothing and is a conflict.
+                try db.execute(sql: """
+                    INSERT INTO \(Self.table) (\(columns.joined(separator: ", ")))
+                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                    ON CONFLICT (id) DO NOTHING
+                    """, arguments: StatementArguments(values))
+                return db.changesCount == 1
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot store the new \(Self.name) \(record.id) in \(path)", database: path, error)
+        }
+        guard inserted else { throw .conflict(id: record.id) }
+        return stored
+    }
+
+    public func save(_ record: Record) throws(StoreError) -> Record {
+        var stored = record
+        stored.version = record.version + 1
+        let body = try encode(&stored)
+        let assignments = (["session"] + Record.columns + ["created_at", "updated_at", "body"]).map { "\($0) = ?" }
+        let values: [any DatabaseValueConvertible] = [stored.session] + stored.columnValues
+            + [stored.createdAt.timeIntervalSince1970, stored.updatedAt.timeIntervalSince1970, body, record.id, record.version]
+        let saved: Bool
+        do {
+            saved = try database.write { db in
+                try db.execute(sql: """
+                    UPDATE \(Self.table) SET \(assignments.joined(separator: ", ")), version = version + 1
+                    WHERE id = ? AND version = ?
+                    """, arguments: StatementArguments(values))
+                return db.changesCount == 1
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot save \(Self.name) \(record.id) in \(path)", database: path, error)
+        }
+        guard saved else { throw .conflict(id: record.id) }
+        return stored
+    }
+
+    public func records(session: String) throws(StoreError) -> [Record] {
+        let rows: [Row]
+        do {
+            rows = try database.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT version, body FROM \(Self.table) WHERE session = ? ORDER BY created_at DESC, id DESC
+                    """, arguments: [session])
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot list the \(Self.name)s of a session in \(path)", database: path, error)
+        }
+        var records: [Record] = []
+        records.reserveCapacity(rows.count)
+        for row in rows { records.append(try decode(row)) }
+        return records
+    }
+
+    public func delete(session: String) throws(StoreError) {
+        do {
+            try database.write { db in
+                try db.execute(sql: "DELETE FROM \(Self.table) WHERE session = ?", arguments: [session])
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot delete the \(Self.name)s of a session in \(path)", database: path, error)
+        }
+    }
+
+    // MARK: - Body
+
+    private func encode(_ record: inout Record) throws(StoreError) -> String {
+        do { return try SQLiteBody.encode(&record) } catch {
+            throw .failed("cannot store \(Self.name) \(record.id): its data cannot be written as JSON (\(error)); "
+                          + "this is a FlowStage bug, please report it")
+        }
+    }
+
+    /// The body is the record; the `version` column is the truth about its version.
+    private func decode(_ row: Row) throws(StoreError) -> Record {
+        let body: String = row["body"]
+        do {
+            var record: Record = try SQLiteBody.decode(body)
+            record.version = row["version"]
+            return record
+        } catch {
+            throw .failed("cannot read a \(Self.name) stored in \(path): \(error); the file may have been written by "
+                          + "a newer FlowStage, or edited by hand; move it away to start with an empty store")
+        }
+    }
+}
