@@ -71,7 +71,11 @@ public final class PreviewApp: Sendable {
         var response: Response
         switch (method, segments.count) {
         case ("GET", 0):
-            response = catalogue(session, notice: nil)
+            response = catalogue(session, notice: catalogueNotice(request, session))
+        case ("GET", 3) where segments[0] == "processes" && segments[2] == "latest":
+            response = latest(segments[1], session)
+        case ("GET", 2) where segments[0] == "instances" && Self.wantsJSON(request):
+            response = showJSON(segments[1], session)
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
         case ("GET", 2) where segments[0] == "instances":
@@ -86,6 +90,14 @@ public final class PreviewApp: Sendable {
             response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
             response = csrfChecked(request, session, isNew) { self.back(segments[1], session) }
+        case ("GET", 3) where segments[0] == "instances" && segments[2] == "close":
+            response = closePage(segments[1], session)
+        case ("POST", 3) where segments[0] == "instances" && segments[2] == "stop":
+            response = csrfChecked(request, session, isNew) { self.stop(segments[1], session) }
+        case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":
+            response = inspect(segments[1], session)
+        case ("POST", 2) where segments[0] == "session" && segments[1] == "end":
+            response = csrfChecked(request, session, isNew) { self.endSession(session) }
         case ("GET", _), ("POST", _):
             response = notFound(request, session)
         default:
@@ -101,14 +113,16 @@ public final class PreviewApp: Sendable {
 
     // MARK: - Pages
 
-    private func catalogue(_ session: Session, notice: String?) -> Response {
+    func catalogue(_ session: Session, notice: String?) -> Response {
         let instances = (try? engine.instances(session: session.id)) ?? []
         let runs = (try? flows.runs(session: session.id)) ?? []
         let formatter = ISO8601DateFormatter()
         let summaries = (instances.map {
-            InstanceSummary(id: $0.id, process: $0.process, status: $0.status.rawValue, started: formatter.string(from: $0.createdAt))
+            InstanceSummary(id: $0.id, process: $0.process, status: $0.status.rawValue, started: formatter.string(from: $0.createdAt),
+                            running: $0.status == .running)
         } + runs.map {
-            InstanceSummary(id: $0.id, process: $0.flow, status: "running", started: formatter.string(from: $0.createdAt))
+            InstanceSummary(id: $0.id, process: $0.flow, status: $0.status == .stopped ? "stopped" : "running",
+                            started: formatter.string(from: $0.createdAt), running: $0.status != .stopped)
         }).sorted { $0.started > $1.started }
         return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
     }
@@ -119,7 +133,7 @@ public final class PreviewApp: Sendable {
     }
 
     /// The instance's current screen, or its end page once it has finished.
-    private func page(for instance: Instance, _ session: Session, status: Int, notice: String?) -> Response {
+    func page(for instance: Instance, _ session: Session, status: Int, notice: String?) -> Response {
         if let state = engine.screen(instance, language: session.language, notice: notice) {
             return html(status, renderer.screen(state, settings: settings(session)))
         }
@@ -154,6 +168,7 @@ public final class PreviewApp: Sendable {
     }
 
     private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
+        if isDismiss(name, on: id, session) { return Response.redirect(to: links.close(id)) }
         let form = PostedForm(request.form?.fields ?? [])
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
@@ -202,7 +217,9 @@ public final class PreviewApp: Sendable {
         if let appearance = request.form?.first("appearance"), ["auto", "light", "dark"].contains(appearance) {
             changed.appearance = appearance
         }
-        sessions.update(changed)
+        do { try sessions.update(changed) } catch {
+            return errorPage(503, "Settings not saved", error.description, session)
+        }
         return Response.redirect(to: links.home)
     }
 
@@ -242,7 +259,7 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func runPage(_ run: FlowRun, _ session: Session, status: Int, notice: String?) -> Response {
+    func runPage(_ run: FlowRun, _ session: Session, status: Int, notice: String?) -> Response {
         if run.status == .waiting, let child = run.child { return Response.redirect(to: links.instance(child), status: 303) }
         guard let state = flows.screen(run, language: session.language, notice: notice) else {
             return errorPage(409, "This flow has changed",
@@ -267,7 +284,7 @@ public final class PreviewApp: Sendable {
     }
 
     /// After a flow move: the run's page, or the process it launched.
-    private func flowRedirect(_ run: FlowRun) -> Response {
+    func flowRedirect(_ run: FlowRun) -> Response {
         Response.redirect(to: links.instance(run.status == .waiting ? run.child ?? run.id : run.id))
     }
 
@@ -288,29 +305,32 @@ public final class PreviewApp: Sendable {
                              "The form did not carry this browser session’s security token, so nothing was changed. Go back, reload the page and try again.",
                              session)
         }
+        do { try sessions.keep(session) } catch {
+            return errorPage(503, "Nothing was changed", "This browser session could not be saved: \(error.description)", session)
+        }
         return body()
     }
 
-    private func settings(_ session: Session) -> PageSettings {
+    func settings(_ session: Session) -> PageSettings {
         PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf)
     }
 
-    private func notFound(_ request: Request, _ session: Session? = nil) -> Response {
+    func notFound(_ request: Request, _ session: Session? = nil) -> Response {
         let session = session ?? Session(id: "", csrf: "", language: project.defaultLanguage, theme: project.theme,
-                                         appearance: project.appearance.rawValue)
+                                         appearance: project.appearance.rawValue, now: Date())
         return notFoundPage(session)
     }
 
     /// Unknown and foreign instances look the same: no one learns that an id exists.
-    private func notFoundPage(_ session: Session) -> Response {
+    func notFoundPage(_ session: Session) -> Response {
         errorPage(404, "Page not found", "There is nothing at this address in this browser session. It may have been stopped, or started in another browser.", session)
     }
 
-    private func errorPage(_ status: Int, _ heading: String, _ message: String, _ session: Session) -> Response {
+    func errorPage(_ status: Int, _ heading: String, _ message: String, _ session: Session) -> Response {
         html(status, renderer.error(heading: heading, message: message, settings: settings(session)))
     }
 
-    private func html(_ status: Int, _ bytes: [UInt8]) -> Response {
+    func html(_ status: Int, _ bytes: [UInt8]) -> Response {
         var response = Response.html(status, bytes)
         response.headers["Cache-Control"] = "no-store"
         return response

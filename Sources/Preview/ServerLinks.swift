@@ -18,6 +18,11 @@ public struct ServerLinks: PageLinks {
     public func startFlow(_ flow: String) -> String { "/flows/\(Percent.encode(flow))/start" }
     public func start(_ process: String) -> String { "/processes/\(Percent.encode(process))/start" }
     public var settings: String { "/settings" }
+    public func latest(_ process: String) -> String { "/processes/\(Percent.encode(process))/latest" }
+    public func stop(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/stop" }
+    public func close(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/close" }
+    public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
+    public var endSession: String { "/session/end" }
 }
 
 /// Percent-encoding of one path segment.

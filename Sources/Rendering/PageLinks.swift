@@ -14,6 +14,15 @@ public protocol PageLinks: Sendable {
     func startFlow(_ flow: String) -> String
     /// Where the settings form (language, theme, appearance) posts.
     var settings: String { get }
+    /// The session's newest running instance of a process ("continue the latest").
+    func latest(_ process: String) -> String
+    /// Where Stop posts (instances and flow runs).
+    func stop(_ instance: String) -> String
+    /// A modal process's close confirmation page.
+    func close(_ instance: String) -> String
+    func inspect(_ instance: String) -> String
+    /// Where "End session" posts.
+    var endSession: String { get }
 }
 
 /// What a page needs to know about the person looking at it.

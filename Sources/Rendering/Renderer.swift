@@ -50,6 +50,7 @@ public struct Renderer: Sendable {
             // A flow screen with its own "back" button gets no second one from the chrome.
             "canGoBack": .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
             "backURL": .text(links.back(state.instanceID)),
+            "closeURL": state.modal ? .text(links.close(state.instanceID)) : .bool(false),
             "ui": .object(ui),
         ]
         let content = FieldsContext(values)
@@ -86,6 +87,7 @@ public struct Renderer: Sendable {
     public func catalogue(instances: [InstanceSummary], notice: String?, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         var ids = FieldIDs()
+        let runningProcesses = Set(instances.filter(\.running).map(\.process))
         let processes: [TemplateValue] = project.processes.map { process in
             let title = text(process.title, settings.language) ?? process.name
             let params: [TemplateValue] = process.params.map { parameter in
@@ -100,7 +102,9 @@ public struct Renderer: Sendable {
                 "title": .text(title),
                 "navigation": .text(ui["navigation." + process.navigation.rawValue]),
                 "startURL": .text(links.start(process.name)),
-                "startLabel": .text(ui["startProcess"].replacingOccurrences(of: "{name}", with: title)),
+                "startLabel": .text(ui.named("startProcess", title)),
+                "latestURL": runningProcesses.contains(process.name) ? .text(links.latest(process.name)) : .bool(false),
+                "latestLabel": .text(ui.named("continueLabel", title)),
                 "params": .list(params),
             ]))
         }
@@ -109,16 +113,21 @@ public struct Renderer: Sendable {
             return .object(FieldsContext([
                 "title": .text(title),
                 "startURL": .text(links.startFlow(flow.name)),
-                "startLabel": .text(ui["startProcess"].replacingOccurrences(of: "{name}", with: title)),
+                "startLabel": .text(ui.named("startProcess", title)),
             ]))
         }
         let instanceViews: [TemplateValue] = instances.map { summary in
-            .object(FieldsContext([
+            let title = project.process(named: summary.process).flatMap { text($0.title, settings.language) }
+                ?? project.flow(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process
+            return .object(FieldsContext([
                 "url": .text(links.instance(summary.id)),
-                "title": .text(project.process(named: summary.process).flatMap { text($0.title, settings.language) }
-                               ?? project.flow(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process),
+                "title": .text(title),
                 "status": .text(ui["status." + summary.status]),
                 "started": .text(summary.started),
+                "inspectURL": .text(links.inspect(summary.id)),
+                "inspectLabel": .text(ui.named("inspectLabel", title)),
+                "stopURL": summary.running ? .text(links.stop(summary.id)) : .bool(false),
+                "stopLabel": .text(ui.named("stopLabel", title)),
             ]))
         }
         let content = FieldsContext([
@@ -129,6 +138,7 @@ public struct Renderer: Sendable {
             "flows": .list(flows),
             "hasInstances": .bool(!instanceViews.isEmpty),
             "instances": .list(instanceViews),
+            "endSessionURL": .text(links.endSession),
             "csrf": .text(settings.csrf),
             "settings": .object(settingsForm(settings, ui: ui)),
             "ui": .object(ui),
@@ -165,7 +175,7 @@ public struct Renderer: Sendable {
 
     // MARK: - Pieces
 
-    private func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
+    func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
         let context = FieldsContext([
             "lang": .text(settings.language),
             "appearance": .text(settings.appearance),
@@ -211,7 +221,7 @@ public struct Renderer: Sendable {
         text(state.task.title, language, data: state.data) ?? text(state.task.step, language, data: state.data) ?? state.nodeID
     }
 
-    private func text(_ text: Text?, _ language: String, data: JSONValue = .null) -> String? {
+    func text(_ text: Text?, _ language: String, data: JSONValue = .null) -> String? {
         guard let resolved = text?.resolve(project.tags, language: language, data: data), !resolved.isEmpty else { return nil }
         return resolved
     }
@@ -223,10 +233,13 @@ public struct InstanceSummary: Sendable {
     public let process: String
     public let status: String
     public let started: String
-    public init(id: String, process: String, status: String, started: String) {
+    /// Running (or a flow not stopped): it can be continued and stopped.
+    public let running: Bool
+    public init(id: String, process: String, status: String, started: String, running: Bool) {
         self.id = id
         self.process = process
         self.status = status
         self.started = started
+        self.running = running
     }
 }

@@ -20,6 +20,11 @@ public struct UIStrings: TemplateContext {
         self[key].replacingOccurrences(of: "{x}", with: String(x)).replacingOccurrences(of: "{y}", with: String(y))
     }
 
+    /// "Start {name}" and friends.
+    public func named(_ key: String, _ name: String) -> String {
+        self[key].replacingOccurrences(of: "{name}", with: name)
+    }
+
     /// A language's name in that language, so a reader finds their own in the list.
     public static func languageName(_ code: String) -> String {
         let own = Locale(identifier: code).localizedString(forLanguageCode: code)
@@ -81,6 +86,36 @@ public struct UIStrings: TemplateContext {
         "appearance.dark": "Dark",
         "saveSettings": "Save settings",
         "settingsSaved": "Settings saved.",
+        "status.stopped": "Stopped",
+        "status.waiting": "Waiting for its process",
+        "stop": "Stop",
+        "stopLabel": "Stop {name}",
+        "continueLabel": "Continue {name}",
+        "continueLatest": "Continue the latest",
+        "inspect": "Inspect",
+        "inspectLabel": "Inspect {name}",
+        "endSession": "End session",
+        "endSessionLead": "Ending the session stops and forgets every instance and flow of this browser.",
+        "sessionEnded": "The session has ended: its instances and flows are forgotten.",
+        "noLatest": "There is no running “{name}” in this session; start one below.",
+        "stopped": "“{name}” was stopped.",
+        "closeTitle": "Close “{name}”?",
+        "closeLead": "Closing stops this process; what was entered is not kept.",
+        "closeConfirm": "Yes, close it",
+        "closeCancel": "No, go back",
+        "inspector": "Inspector",
+        "inspectorKind": "Kind",
+        "inspectorKindProcess": "Process",
+        "inspectorKindFlow": "App flow",
+        "inspectorID": "Id",
+        "inspectorStatus": "Status",
+        "inspectorCurrent": "Current node or state",
+        "inspectorHistory": "Back stack",
+        "inspectorIncident": "Incident",
+        "inspectorData": "Data",
+        "inspectorWarnings": "Warnings",
+        "inspectorNone": "None",
+        "inspectorToScreen": "Back to the screen",
     ]
 
     static let romanian: [String: String] = [
@@ -134,6 +169,36 @@ public struct UIStrings: TemplateContext {
         "saveSettings": "Salvează setările",
         "settingsSaved": "Setările au fost salvate.",
         "startProcess": "Începe {name}",
+        "status.stopped": "Oprit",
+        "status.waiting": "Așteaptă procesul său",
+        "stop": "Oprește",
+        "stopLabel": "Oprește {name}",
+        "continueLabel": "Continuă {name}",
+        "continueLatest": "Continuă ultima",
+        "inspect": "Inspectează",
+        "inspectLabel": "Inspectează {name}",
+        "endSession": "Încheie sesiunea",
+        "endSessionLead": "Încheierea sesiunii oprește și uită toate instanțele și fluxurile acestui browser.",
+        "sessionEnded": "Sesiunea s-a încheiat: instanțele și fluxurile ei au fost uitate.",
+        "noLatest": "Nu există niciun „{name}” în desfășurare în această sesiune; porniți unul mai jos.",
+        "stopped": "„{name}” a fost oprit.",
+        "closeTitle": "Închideți „{name}”?",
+        "closeLead": "Închiderea oprește acest proces; ce s-a introdus nu se păstrează.",
+        "closeConfirm": "Da, închide",
+        "closeCancel": "Nu, înapoi",
+        "inspector": "Inspector",
+        "inspectorKind": "Tip",
+        "inspectorKindProcess": "Proces",
+        "inspectorKindFlow": "Flux de aplicație",
+        "inspectorID": "Id",
+        "inspectorStatus": "Stare",
+        "inspectorCurrent": "Nodul sau starea curentă",
+        "inspectorHistory": "Stiva de revenire",
+        "inspectorIncident": "Incident",
+        "inspectorData": "Date",
+        "inspectorWarnings": "Avertismente",
+        "inspectorNone": "Niciunul",
+        "inspectorToScreen": "Înapoi la ecran",
     ]
 }
 

@@ -181,6 +181,7 @@ public final class FlowEngine: Sendable {
     // MARK: - Moving
 
     private func goBack(_ run: FlowRun, language: String) throws(FlowEngineError) -> FlowResult {
+        guard run.status != .stopped else { return FlowEngine.stoppedRefusal(run) }
         guard let flow = project.flow(named: run.flow) else { return missingFlow(run) }
         let now = processes.configuration.now()
         var manager = manager(for: run, flow, language: language, now: now)
@@ -250,10 +251,16 @@ public final class FlowEngine: Sendable {
         guard let current = run.currentState, let state = flow.state(id: current) else {
             return .failure(FlowRefusal(.failed(run, .unknownState(run.currentState ?? "", flow: flow.name))))
         }
-        guard run.status == .running else {
-            return .failure(FlowRefusal(.refused(run, notice: "This step is a separate process; finish it first, or go back.")))
+        switch run.status {
+        case .running: break
+        case .waiting: return .failure(FlowRefusal(.refused(run, notice: "This step is a separate process; finish it first, or go back.")))
+        case .stopped: return .failure(FlowRefusal(FlowEngine.stoppedRefusal(run)))
         }
         return .success((flow, state))
+    }
+
+    static func stoppedRefusal(_ run: FlowRun) -> FlowResult {
+        .refused(run, notice: "This flow was stopped, so nothing was changed; start it again from the catalogue.")
     }
 
     private func missingFlow(_ run: FlowRun) -> FlowResult {
@@ -264,11 +271,11 @@ public final class FlowEngine: Sendable {
         FlowManager(flow: flow, conditions: conditions, stack: run.backStack, data: run.data, language: language, now: now)
     }
 
-    private func save(_ run: FlowRun) throws(FlowEngineError) -> FlowRun {
+    func save(_ run: FlowRun) throws(FlowEngineError) -> FlowRun {
         do { return try store.save(run) } catch { throw .store(error) }
     }
 
-    private func locked<T>(_ id: String, _ body: () throws(FlowEngineError) -> T) throws(FlowEngineError) -> T {
+    func locked<T>(_ id: String, _ body: () throws(FlowEngineError) -> T) throws(FlowEngineError) -> T {
         try locks.withLock(id, body)
     }
 }

@@ -10,6 +10,8 @@ public struct FlowRun: Sendable, Codable, Equatable {
         case running
         /// The current state launched a process; the browser belongs on `child` until it ends.
         case waiting
+        /// Stopped from the catalogue: kept for the list, never moved again.
+        case stopped
     }
 
     public let id: String

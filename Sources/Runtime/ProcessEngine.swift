@@ -171,11 +171,11 @@ public final class ProcessEngine: Sendable {
         return .applied(try save(changed))
     }
 
-    private func save(_ instance: Instance) throws(RuntimeError) -> Instance {
+    func save(_ instance: Instance) throws(RuntimeError) -> Instance {
         do { return try store.save(instance) } catch { throw .store(error) }
     }
 
-    private func locked<T>(_ id: String, _ body: () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
+    func locked<T>(_ id: String, _ body: () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
         try locks.withLock(id, body)
     }
 }

@@ -7,16 +7,15 @@ import Foundation
 /// number (seconds since 2001), the only form that reads back to exactly the same `Date`;
 /// ISO 8601 would round to milliseconds and make a reloaded record differ from the saved one.
 enum SQLiteBody {
-    /// The JSON of `record`. JSON has no infinity or NaN (an expression can overflow), so
-    /// those numbers become null here, as everywhere else FlowStage writes JSON, and
-    /// `record` is changed to match what a later load returns.
+    /// The JSON of `record`. Non-finite numbers become null (`StoredRecord.replaceNonFiniteNumbers`),
+    /// and `record` is changed to match what a later load returns.
     static func encode<Record: StoredRecord>(_ record: inout Record) throws -> String {
         let data: Data
         do {
             data = try encoder().encode(record)
         } catch EncodingError.invalidValue {
             // Looked for only after a failure, so the usual save does not walk the data twice.
-            record.data = record.data.replacingNonFiniteNumbers()
+            record.replaceNonFiniteNumbers()
             data = try encoder().encode(record)
         }
         return String(decoding: data, as: UTF8.self)
@@ -33,16 +32,5 @@ enum SQLiteBody {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .deferredToDate
         return encoder
-    }
-}
-
-private extension JSONValue {
-    func replacingNonFiniteNumbers() -> JSONValue {
-        switch self {
-        case .number(let n) where !n.isFinite: .null
-        case .array(let items): .array(items.map { $0.replacingNonFiniteNumbers() })
-        case .object(let members): .object(members.mapValues { $0.replacingNonFiniteNumbers() })
-        default: self
-        }
     }
 }

@@ -6,8 +6,8 @@ import GRDB
 /// Every stored thing has the same shape — `id`, owning `session`, `version` for
 /// compare-and-swap, `created_at` / `updated_at` (Unix seconds), and the whole value as
 /// JSON in `body` — plus a few copied columns to query by (`StoredRecord.columns`). The body
-/// is the truth; the columns are for indexes and for people reading the file. Sessions and
-/// upload metadata will be new tables of this shape (a new migration each), and a PostgreSQL store
+/// is the truth; the columns are for indexes and for people reading the file. Upload metadata
+/// will be a new table of this shape (a new migration), and a PostgreSQL store
 /// can use the same columns (`body` as `jsonb`, `version` as `bigint`).
 enum SQLiteSchema {
     static let migrator: DatabaseMigrator = {
@@ -40,6 +40,19 @@ enum SQLiteSchema {
                     body       TEXT    NOT NULL
                 );
                 CREATE INDEX flow_runs_by_session ON flow_runs (session, created_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v3: sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE sessions (
+                    id         TEXT    NOT NULL PRIMARY KEY,
+                    session    TEXT    NOT NULL,
+                    version    INTEGER NOT NULL,
+                    created_at REAL    NOT NULL,
+                    updated_at REAL    NOT NULL,
+                    body       TEXT    NOT NULL
+                );
+                CREATE INDEX sessions_by_session ON sessions (session);
                 """)
         }
         return migrator

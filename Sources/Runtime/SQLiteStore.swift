@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The embedded default store: one SQLite file that survives restarts, holding instances and
-/// flow runs in a table each (`instances`, `flowRuns`).
+/// The embedded default store: one SQLite file that survives restarts, holding instances,
+/// flow runs and sessions in a table each.
 ///
 /// The file is in WAL mode, so reads never wait for a write, and a writer that finds the file
 /// locked by another process waits up to `busyTimeout` instead of failing.
@@ -17,6 +17,7 @@ public final class SQLiteStore: Sendable {
     private let database: any DatabaseWriter
     public let instances: SQLiteRecordStore<Instance>
     public let flowRuns: SQLiteRecordStore<FlowRun>
+    public let sessions: SQLiteRecordStore<Session>
 
     /// Opens the store at `path`, creating the file and its folder if needed and bringing the
     /// tables up to date.
@@ -46,6 +47,7 @@ public final class SQLiteStore: Sendable {
         }
         instances = SQLiteRecordStore(database: database, path: self.path)
         flowRuns = SQLiteRecordStore(database: database, path: self.path)
+        sessions = SQLiteRecordStore(database: database, path: self.path)
     }
 
     private init(inMemory label: String) throws(StoreError) {
@@ -58,6 +60,7 @@ public final class SQLiteStore: Sendable {
         }
         instances = SQLiteRecordStore(database: database, path: label)
         flowRuns = SQLiteRecordStore(database: database, path: label)
+        sessions = SQLiteRecordStore(database: database, path: label)
     }
 
     /// A private store in memory with the same SQL as the file store, for tests; gone when released.

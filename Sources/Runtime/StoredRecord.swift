@@ -1,9 +1,9 @@
 import Expressions
 import Foundation
 
-/// What a store keeps: process instances and flow runs. Both have the same shape — an id, the
-/// owning session, a version for compare-and-swap, timestamps and JSON data — so one store
-/// implementation (memory, SQLite, later PostgreSQL) serves both.
+/// What a store keeps: process instances, flow runs and browser sessions. All have the same
+/// shape — an id, the owning session, a version for compare-and-swap, timestamps — so one
+/// store implementation (memory, SQLite, later PostgreSQL) serves them all.
 public protocol StoredRecord: Sendable, Codable, Equatable {
     /// What the record is called in messages: "instance", "flow run".
     static var recordName: String { get }
@@ -18,9 +18,11 @@ public protocol StoredRecord: Sendable, Codable, Equatable {
     var version: Int { get set }
     var createdAt: Date { get }
     var updatedAt: Date { get }
-    var data: JSONValue { get set }
     /// The values of `columns`, in order.
     var columnValues: [String] { get }
+    /// JSON has no infinity or NaN (an expression can overflow): the store calls this when
+    /// the record cannot be written, and the numbers become null, as everywhere FlowStage writes JSON.
+    mutating func replaceNonFiniteNumbers()
 }
 
 extension Instance: StoredRecord {
@@ -28,6 +30,7 @@ extension Instance: StoredRecord {
     public static let table = "instances"
     public static let columns = ["process", "status"]
     public var columnValues: [String] { [process, status.rawValue] }
+    public mutating func replaceNonFiniteNumbers() { data = data.replacingNonFiniteNumbers() }
 }
 
 extension FlowRun: StoredRecord {
@@ -35,4 +38,26 @@ extension FlowRun: StoredRecord {
     public static let table = "flow_runs"
     public static let columns = ["flow", "status"]
     public var columnValues: [String] { [flow, status.rawValue] }
+    public mutating func replaceNonFiniteNumbers() { data = data.replacingNonFiniteNumbers() }
+}
+
+extension Session: StoredRecord {
+    public static let recordName = "session"
+    public static let table = "sessions"
+    public static let columns: [String] = []
+    /// A session owns itself: deleting session `s` deletes its row.
+    public var session: String { id }
+    public var columnValues: [String] { [] }
+    public mutating func replaceNonFiniteNumbers() {}
+}
+
+extension JSONValue {
+    func replacingNonFiniteNumbers() -> JSONValue {
+        switch self {
+        case .number(let n) where !n.isFinite: .null
+        case .array(let items): .array(items.map { $0.replacingNonFiniteNumbers() })
+        case .object(let members): .object(members.mapValues { $0.replacingNonFiniteNumbers() })
+        default: self
+        }
+    }
 }

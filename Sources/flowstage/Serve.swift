@@ -59,21 +59,23 @@ struct Serve: ParsableCommand {
 
         let instanceStore: InstanceStore
         let flowRunStore: FlowRunStore
+        let sessionStore: any RecordStore<Session>
         var sqlite: SQLiteStore?
         let storeLine: String
         switch store {
         case .memory:
             instanceStore = MemoryStore<Instance>()
             flowRunStore = MemoryStore<FlowRun>()
-            storeLine = "Instances and flow runs are kept in memory and are lost when the server stops."
+            sessionStore = MemoryStore<Session>()
+            storeLine = "Sessions, instances and flow runs are kept in memory and are lost when the server stops."
         case .sqlite:
             let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
                 ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
             let path = database ?? data.appendingPathComponent("flowstage.sqlite").path
             do {
                 let file = try SQLiteStore(path: path)
-                (instanceStore, flowRunStore, sqlite) = (file.instances, file.flowRuns, file)
-                storeLine = "Instances and flow runs are kept in the SQLite file \(file.path)."
+                (instanceStore, flowRunStore, sessionStore, sqlite) = (file.instances, file.flowRuns, file.sessions, file)
+                storeLine = "Sessions, instances and flow runs are kept in the SQLite file \(file.path)."
             } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
@@ -82,7 +84,7 @@ struct Serve: ParsableCommand {
 
         let app: PreviewApp
         do {
-            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore, flowStore: flowRunStore,
+            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore, flowStore: flowRunStore, sessionStore: sessionStore,
                                          configuration: .init(secureCookies: secureCookies), logger: logger)
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))

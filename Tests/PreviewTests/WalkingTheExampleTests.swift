@@ -1,5 +1,7 @@
+import Expressions
 import Foundation
 import HTTP
+import Runtime
 import Testing
 import TestSupport
 @testable import Preview
@@ -9,8 +11,15 @@ final class RunningPreview: @unchecked Sendable {
     let server: HTTPServer
     let client: TestHTTPClient
 
-    init() throws {
-        let app = try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root)
+    /// A server over the example project; with `database`, every store is that SQLite file,
+    /// so a second server on the same file stands for a restart.
+    init(database: SQLiteStore? = nil) throws {
+        let app = if let database {
+            try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root, store: database.instances,
+                                   flowStore: database.flowRuns, sessionStore: database.sessions)
+        } else {
+            try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root)
+        }
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -35,6 +44,13 @@ struct Browser {
         let reply = try client.get(path, headers: cookie.map { [("Cookie", $0)] } ?? [])
         remember(reply)
         return reply
+    }
+
+    /// The JSON screen API: the same address asked for `application/json`.
+    func getJSON(_ path: String) throws -> (status: Int, value: JSONValue) {
+        let reply = try client.get(path, headers: [("Accept", "application/json")] + (cookie.map { [("Cookie", $0)] } ?? []))
+        #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
+        return (reply.status, try JSONParser.parse(reply.body))
     }
 
     mutating func post(_ path: String, _ fields: [(String, String)], csrf includeToken: Bool = true) throws -> TestHTTPClient.Reply {

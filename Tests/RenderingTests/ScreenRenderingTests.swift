@@ -18,6 +18,11 @@ struct TestLinks: PageLinks {
     func action(_ instance: String, _ action: String) -> String { "/instances/\(instance)/actions/\(action)" }
     func back(_ instance: String) -> String { "/instances/\(instance)/back" }
     func start(_ process: String) -> String { "/processes/\(process)/start" }
+    func latest(_ process: String) -> String { "/processes/\(process)/latest" }
+    func stop(_ instance: String) -> String { "/instances/\(instance)/stop" }
+    func close(_ instance: String) -> String { "/instances/\(instance)/close" }
+    func inspect(_ instance: String) -> String { "/instances/\(instance)/inspect" }
+    var endSession: String { "/session/end" }
 }
 
 /// Renders screens of a loaded project through the real runtime.

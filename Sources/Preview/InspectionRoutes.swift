@@ -1,0 +1,55 @@
+import Expressions
+import HTTP
+import Rendering
+import Runtime
+
+/// The inspector and the JSON screen API: the same instance seen as data.
+extension PreviewApp {
+    /// Whether the client asked for JSON rather than a page (`Accept: application/json`, no `text/html`).
+    static func wantsJSON(_ request: Request) -> Bool {
+        guard let accept = request.headers["Accept"]?.lowercased() else { return false }
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+
+    /// The screen as JSON; a finished instance as its outcome; a waiting flow run as its child's id.
+    func showJSON(_ id: String, _ session: Session) -> Response {
+        if let instance = try? engine.instance(id, session: session.id) {
+            if let state = engine.screen(instance, language: session.language) {
+                return json(200, renderer.screenJSON(state))
+            }
+            return json(200, renderer.endJSON(instanceID: instance.id, process: instance.process, status: instance.status.rawValue,
+                                              endNode: instance.endNode, incident: instance.incident?.message, data: instance.data))
+        }
+        guard let result = try? flows.resume(id, session: session.id, language: session.language), let run = result.run else {
+            return json(404, ["error": "There is no such instance in this session."])
+        }
+        if let state = flows.screen(run, language: session.language) { return json(200, renderer.screenJSON(state)) }
+        return json(200, ["instance": .string(run.id), "flow": .string(run.flow), "status": .string(run.status.rawValue),
+                          "child": run.child.map { .string($0) } ?? .null,
+                          "childURL": run.child.map { .string(links.instance($0)) } ?? .null])
+    }
+
+    func inspect(_ id: String, _ session: Session) -> Response {
+        let inspection: Inspection
+        if let instance = try? engine.instance(id, session: session.id) {
+            inspection = Inspection(
+                kind: .process, id: instance.id, name: instance.process, status: instance.status.rawValue,
+                current: instance.current, history: instance.history,
+                incident: instance.incident.map { "\($0.node): \($0.message)" },
+                data: instance.data.serialized(pretty: true), warnings: instance.warnings)
+        } else if let run = try? flows.run(id, session: session.id) {
+            inspection = Inspection(
+                kind: .flow, id: run.id, name: run.flow, status: run.status.rawValue, current: run.currentState,
+                history: run.backStack, incident: nil, data: run.data.serialized(pretty: true), warnings: run.warnings)
+        } else {
+            return notFoundPage(session)
+        }
+        return html(200, renderer.inspector(inspection, settings: settings(session)))
+    }
+
+    private func json(_ status: Int, _ value: JSONValue) -> Response {
+        var response = Response.json(status, Array(value.serialized(pretty: true).utf8))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

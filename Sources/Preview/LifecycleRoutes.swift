@@ -1,0 +1,94 @@
+import Foundation
+import HTTP
+import Rendering
+import Runtime
+
+/// Continue the latest, stop, close a modal, end the session (spec/http.md, process.md "lifecycle").
+extension PreviewApp {
+    /// 303 to the session's newest running instance of the process, else the catalogue with a message.
+    func latest(_ process: String, _ session: Session) -> Response {
+        guard let definition = project.process(named: process) else { return notFoundPage(session) }
+        if let instance = try? engine.latest(process: process, session: session.id) {
+            return Response.redirect(to: links.instance(instance.id))
+        }
+        let ui = UIStrings(language: session.language)
+        let title = definition.title?.resolve(project.tags, language: session.language, data: .null) ?? process
+        return catalogue(session, notice: ui.named("noLatest", title.isEmpty ? process : title))
+    }
+
+    /// Stops an instance or a flow run, then shows the catalogue (or, for a process a flow
+    /// launched, the flow again, which moves on with the `cancelled` event).
+    func stop(_ id: String, _ session: Session) -> Response {
+        do {
+            let stopped = try engine.stop(id, session: session.id)
+            if let result = try? flows.childEnded(stopped, language: session.language), let run = result.run {
+                return flowRedirect(run)
+            }
+        } catch .instanceNotFound {
+            do { _ = try flows.stop(id, session: session.id) } catch .runNotFound {
+                return notFoundPage(session)
+            } catch {
+                return errorPage(409, "Not stopped", error.description, session)
+            }
+        } catch {
+            return errorPage(409, "Not stopped", error.description, session)
+        }
+        return Response.redirect(to: links.home + "?stopped=" + Percent.encode(id))
+    }
+
+    /// The confirmation page of a modal process's Close button.
+    func closePage(_ id: String, _ session: Session) -> Response {
+        guard let instance = try? engine.instance(id, session: session.id), instance.modal,
+              let process = project.process(named: instance.process) else { return notFoundPage(session) }
+        guard instance.status == .running else { return Response.redirect(to: links.instance(id)) }
+        return html(200, renderer.closeConfirmation(instanceID: id, process: process, settings: settings(session)))
+    }
+
+    /// Whether `name` is a `dismiss` action of the instance's current screen: it leads to the
+    /// close confirmation instead of changing anything.
+    func isDismiss(_ name: String, on id: String, _ session: Session) -> Bool {
+        guard let instance = try? engine.instance(id, session: session.id), let current = instance.current,
+              let action = project.process(named: instance.process)?.node(current)?.userTask?.action(named: name) else { return false }
+        return action.kind == .dismiss
+    }
+
+    /// Stops and forgets everything of the session, and the session itself.
+    func endSession(_ session: Session) -> Response {
+        do {
+            try flows.forget(session: session.id)
+            try sessions.remove(session.id)
+        } catch {
+            return errorPage(503, "The session could not be ended", "\(error)", session)
+        }
+        return Response.redirect(to: links.home + "?ended=1")
+    }
+
+    /// The catalogue's message after a redirect: only about things this session really did.
+    func catalogueNotice(_ request: Request, _ session: Session) -> String? {
+        let ui = UIStrings(language: session.language)
+        for item in request.query {
+            switch item.name {
+            case "ended": return ui["sessionEnded"]
+            case "stopped":
+                if let instance = try? engine.instance(item.value, session: session.id) {
+                    return ui.named("stopped", title(process: instance.process, session))
+                }
+                if let run = try? flows.run(item.value, session: session.id) {
+                    return ui.named("stopped", title(flow: run.flow, session))
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    func title(process name: String, _ session: Session) -> String {
+        let title = project.process(named: name)?.title?.resolve(project.tags, language: session.language, data: .null) ?? ""
+        return title.isEmpty ? name : title
+    }
+
+    func title(flow name: String, _ session: Session) -> String {
+        let title = project.flow(named: name)?.title?.resolve(project.tags, language: session.language, data: .null) ?? ""
+        return title.isEmpty ? name : title
+    }
+}

@@ -1,0 +1,77 @@
+import Definitions
+
+/// What the inspector shows of an instance or a flow run (http.md, "inspector").
+public struct Inspection: Sendable {
+    public enum Kind: Sendable { case process, flow }
+    public let kind: Kind
+    public let id: String
+    /// The process or flow name.
+    public let name: String
+    /// A status key: running, completed, failed, cancelled, waiting, stopped.
+    public let status: String
+    /// The waiting user task or the flow state.
+    public let current: String?
+    /// Oldest first: the process's history or the flow's back stack.
+    public let history: [String]
+    public let incident: String?
+    /// The data as pretty JSON.
+    public let data: String
+    public let warnings: [String]
+
+    public init(kind: Kind, id: String, name: String, status: String, current: String?, history: [String],
+                incident: String?, data: String, warnings: [String]) {
+        self.kind = kind; self.id = id; self.name = name; self.status = status; self.current = current
+        self.history = history; self.incident = incident; self.data = data; self.warnings = warnings
+    }
+}
+
+extension Renderer {
+    /// The confirmation a modal process's Close leads to (process.md, "modal"): confirming stops it.
+    public func closeConfirmation(instanceID: String, process: ProcessDefinition, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        let heading = ui.named("closeTitle", text(process.title, settings.language) ?? process.name)
+        let content = FieldsContext([
+            "heading": .text(heading),
+            "stopURL": .text(links.stop(instanceID)),
+            "instanceURL": .text(links.instance(instanceID)),
+            "csrf": .text(settings.csrf),
+            "ui": .object(ui),
+        ])
+        return page(title: "\(heading) – \(project.name)", hasErrors: false,
+                    content: .embed(templates.page("close"), content), settings: settings, ui: ui)
+    }
+
+    /// The inspector: where an instance or run is, its data, history and warnings, for designers.
+    public func inspector(_ inspection: Inspection, settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        let title: String = switch inspection.kind {
+        case .process: project.process(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
+        case .flow: project.flow(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
+        }
+        func row(_ label: String, _ value: String) -> TemplateValue {
+            .object(FieldsContext(["label": .text(label), "value": .text(value)]))
+        }
+        var rows = [
+            row(ui["inspectorKind"], ui[inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow"] + " “\(inspection.name)”"),
+            row(ui["inspectorID"], inspection.id),
+            row(ui["inspectorStatus"], ui["status." + inspection.status]),
+            row(ui["inspectorCurrent"], inspection.current ?? ui["inspectorNone"]),
+        ]
+        if let incident = inspection.incident { rows.append(row(ui["inspectorIncident"], incident)) }
+        func list(_ entries: [String]) -> TemplateValue {
+            entries.isEmpty ? .bool(false) : .object(FieldsContext(["entries": .list(entries.map(TemplateValue.text))]))
+        }
+        let heading = "\(ui["inspector"]): \(title)"
+        let content = FieldsContext([
+            "heading": .text(heading),
+            "rows": .list(rows),
+            "history": list(inspection.history),
+            "data": .text(inspection.data),
+            "warnings": list(inspection.warnings),
+            "screenURL": .text(links.instance(inspection.id)),
+            "ui": .object(ui),
+        ])
+        return page(title: "\(heading) – \(project.name)", hasErrors: false,
+                    content: .embed(templates.page("inspector"), content), settings: settings, ui: ui)
+    }
+}

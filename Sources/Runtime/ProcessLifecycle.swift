@@ -1,0 +1,30 @@
+import Foundation
+
+/// The lifecycle of spec/process.md beyond start and actions: continue the latest, stop,
+/// end the session.
+extension ProcessEngine {
+    /// The session's newest running instance of `process`: "continue the latest".
+    public func latest(process name: String, session: String) throws(RuntimeError) -> Instance? {
+        guard project.process(named: name) != nil else { throw .unknownProcess(name) }
+        return try instances(session: session).first { $0.process == name && $0.status == .running }
+    }
+
+    /// Stops a running instance with outcome `cancelled` (the catalogue's Stop, a modal's
+    /// confirmed Close). A finished instance is returned as it is.
+    public func stop(_ id: String, session: String) throws(RuntimeError) -> Instance {
+        try locked(id) { () throws(RuntimeError) -> Instance in
+            let instance = try self.instance(id, session: session)
+            guard instance.status == .running else { return instance }
+            var stopped = instance
+            stopped.status = .cancelled
+            stopped.current = nil
+            stopped.updatedAt = configuration.now()
+            return try save(stopped)
+        }
+    }
+
+    /// Forgets every instance of the session (ending the session).
+    public func forget(session: String) throws(RuntimeError) {
+        do { try store.delete(session: session) } catch { throw .store(error) }
+    }
+}

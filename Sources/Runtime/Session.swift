@@ -1,0 +1,19 @@
+import Foundation
+
+/// A browser session: who owns which instances and flow runs, the CSRF token its forms carry,
+/// and its display settings. Stored like instances, so a restart keeps a browser's work.
+public struct Session: Sendable, Codable, Equatable {
+    public let id: String
+    public let csrf: String
+    public var language: String
+    public var theme: String
+    public var appearance: String
+    public var version: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, csrf: String, language: String, theme: String, appearance: String, now: Date) {
+        self.id = id; self.csrf = csrf; self.language = language; self.theme = theme
+        self.appearance = appearance; self.version = 0; self.createdAt = now; self.updatedAt = now
+    }
+}
