@@ -1,6 +1,7 @@
 // FlowStage comfort script. Every page works without it; it only makes pages nicer:
 // - moves focus to the error summary after a failed post, and from its links to the fields;
-// - posts the form when a field with a `change` action changes (hiding the "Update" button).
+// - posts the form when a field with a `change` action changes (hiding the "Update" button);
+// - live reload: shows the new version when the project files change (without it, reload by hand).
 (function () {
   "use strict";
   var summary = document.getElementById("error-summary");
@@ -25,4 +26,17 @@
       if (button.form && button.form.requestSubmit) button.form.requestSubmit(button);
     });
   });
+  // Live reload, unless the person has typed or is looking at errors: a reload would lose them.
+  var generation = document.querySelector("meta[name='flowstage-generation']");
+  if (generation && window.fetch) {
+    var dirty = !!summary;
+    document.addEventListener("input", function () { dirty = true; });
+    setInterval(function () {
+      if (dirty || document.hidden) return;
+      fetch("/live-version", { cache: "no-store" })
+        .then(function (reply) { return reply.ok ? reply.text() : null; })
+        .then(function (text) { if (text && text.trim() !== generation.content) location.reload(); })
+        .catch(function () {});
+    }, 1500);
+  }
 })();

@@ -29,17 +29,45 @@ public final class PreviewApp: Sendable {
     let links = ServerLinks()
     /// Each theme's generated CSS as `<name>.css`, with ETags like any static file.
     private let themeFiles: StaticFiles
+    /// Counts the project versions loaded (live reload): the comfort script reloads a page when it changes.
+    let generation: Int
+    /// Why the last change to the project files could not be loaded; shown on every page
+    /// while this (last good) version is served.
+    let projectErrors: [String]
 
-    public init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL, sessions: SessionStore = SessionStore(),
-                configuration: Configuration = Configuration(), logger: Logger = Logger(label: "flowstage")) throws {
+    public convenience init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL,
+                            sessions: SessionStore = SessionStore(), configuration: Configuration = Configuration(),
+                            logger: Logger = Logger(label: "flowstage")) throws {
+        self.init(engine: engine, flows: flows, renderer: renderer, statics: try StaticFiles(root: publicFolder),
+                  sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [])
+    }
+
+    private init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, statics: StaticFiles, sessions: SessionStore,
+                 configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String]) {
         self.engine = engine
         self.flows = flows
         self.renderer = renderer
-        self.statics = try StaticFiles(root: publicFolder)
+        self.statics = statics
         self.sessions = sessions
         self.configuration = configuration
         self.logger = logger
         self.themeFiles = StaticFiles(contents: Dictionary(uniqueKeysWithValues: renderer.themeCSS.map { ($0.key + ".css", Array($0.value.utf8)) }))
+        self.generation = generation
+        self.projectErrors = projectErrors
+    }
+
+    /// The same preview in a later generation: with the errors of a change that did not load
+    /// (or none, once it loads again).
+    func with(generation: Int, projectErrors: [String]) -> PreviewApp {
+        PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: statics, sessions: sessions,
+                   configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors)
+    }
+
+    /// This project version's pages with another app's sessions, static files and generation:
+    /// how a reload swaps definitions while every browser keeps its session.
+    func replacing(_ previous: PreviewApp) -> PreviewApp {
+        PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: previous.statics, sessions: previous.sessions,
+                   configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [])
     }
 
     var project: Project { engine.project }
@@ -58,6 +86,11 @@ public final class PreviewApp: Sendable {
         switch (method, segments.count, segments.first) {
         case ("GET", 1, "healthz"):
             return Response.text(200, "ok\n")
+        case ("GET", 1, "live-version"):
+            // What the comfort script polls; changes when the project is reloaded or fails to.
+            var response = Response.text(200, "\(generation)\n")
+            response.headers["Cache-Control"] = "no-store"
+            return response
         case ("GET", _, "public"):
             return statics.response(for: "/" + segments.dropFirst().joined(separator: "/"), request: request)
                 ?? notFound(request)
@@ -139,6 +172,13 @@ public final class PreviewApp: Sendable {
         }
         guard let process = project.process(named: instance.process) else {
             return errorPage(404, "Process not found", "The process “\(instance.process)” is no longer in this project.", session)
+        }
+        if instance.status == .running {
+            // The project changed under a running instance: say so and offer a fresh start.
+            let node = instance.current ?? "?"
+            return html(409, renderer.end(process: process, endNode: nil, outcome: "failed",
+                                          incident: "The screen “\(node)” is no longer in the process “\(process.name)”, so this instance cannot go on. Start the process again.",
+                                          data: instance.data, settings: settings(session)))
         }
         let outcome = switch instance.status {
         case .failed: "failed"
@@ -312,7 +352,8 @@ public final class PreviewApp: Sendable {
     }
 
     func settings(_ session: Session) -> PageSettings {
-        PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf)
+        PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf,
+                     projectErrors: projectErrors, generation: generation)
     }
 
     func notFound(_ request: Request, _ session: Session? = nil) -> Response {

@@ -23,7 +23,7 @@ public enum PreviewLoader {
 
     public static func load(project folder: URL, resources: URL, store: InstanceStore = MemoryStore<Instance>(),
                             flowStore: FlowRunStore = MemoryStore<FlowRun>(),
-                            sessionStore: any RecordStore<Session> = MemoryStore<Session>(),
+                            sessions: SessionStore = SessionStore(),
                             engineConfiguration: ProcessEngine.Configuration = .init(),
                             configuration: PreviewApp.Configuration = .init(),
                             logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {
@@ -44,7 +44,7 @@ public enum PreviewLoader {
         let flows = FlowEngine(processes: engine, store: flowStore)
         do {
             return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
-                                  sessions: SessionStore(records: sessionStore),
+                                  sessions: sessions,
                                   configuration: configuration, logger: logger)
         } catch {
             throw .other("cannot read \(resources.appendingPathComponent("Public").path): \(error)")

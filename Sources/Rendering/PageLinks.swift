@@ -32,11 +32,18 @@ public struct PageSettings: Sendable {
     public var appearance: String
     /// The session's CSRF token, put in every form.
     public var csrf: String
+    /// Errors of the project files on disk, while the last version that loaded is shown.
+    public var projectErrors: [String]
+    /// The loaded project version, for the comfort script's live reload; nil in static pages.
+    public var generation: Int?
 
-    public init(language: String, theme: String, appearance: String, csrf: String) {
+    public init(language: String, theme: String, appearance: String, csrf: String, projectErrors: [String] = [],
+                generation: Int? = nil) {
         self.language = language
         self.theme = theme
         self.appearance = appearance
         self.csrf = csrf
+        self.projectErrors = projectErrors
+        self.generation = generation
     }
 }

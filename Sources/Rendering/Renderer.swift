@@ -186,6 +186,9 @@ public struct Renderer: Sendable {
             "scriptURL": .text(links.script),
             "homeURL": .text(links.home),
             "projectName": .text(project.name),
+            "projectErrors": settings.projectErrors.isEmpty ? .bool(false)
+                : .object(FieldsContext(["items": .list(settings.projectErrors.map(TemplateValue.text))])),
+            "generation": settings.generation.map { .text(String($0)) } ?? .bool(false),
             "content": content,
             "ui": .object(ui),
         ])

@@ -46,6 +46,9 @@ struct Serve: ParsableCommand {
                                valueName: "path"))
     var database: String?
 
+    @Flag(inversion: .prefixedNo, help: "Reload the project when its files change (on by default).")
+    var watch = true
+
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
@@ -82,10 +85,15 @@ struct Serve: ParsableCommand {
             }
         }
 
-        let app: PreviewApp
+        let live: LivePreview
+        let sessions = SessionStore(records: sessionStore)
+        let folder = project.standardizedFileURL
+        let secure = secureCookies
         do {
-            app = try PreviewLoader.load(project: project.standardizedFileURL, resources: resources, store: instanceStore, flowStore: flowRunStore, sessionStore: sessionStore,
-                                         configuration: .init(secureCookies: secureCookies), logger: logger)
+            live = try LivePreview(folder: folder) { () throws(PreviewLoader.Failure) -> PreviewApp in
+                try PreviewLoader.load(project: folder, resources: resources, store: instanceStore, flowStore: flowRunStore,
+                                       sessions: sessions, configuration: .init(secureCookies: secure), logger: logger)
+            }
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
             throw ExitCode.failure
@@ -95,18 +103,21 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.threads = max(1, threads)
         configuration.maxBodyBytes = maxBody
-        let server = HTTPServer(configuration: configuration, handler: app.handle)
+        let server = HTTPServer(configuration: configuration, handler: live.handle)
         do {
             try server.start()
         } catch {
             FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        print("FlowStage is serving “\(app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
+        if watch { live.watch() }
+        print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         print(storeLine)
+        if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")
         fflush(nil)
         waitForTerminationSignal()
+        live.stop()
         server.stop()
         try? sqlite?.close() // folds the WAL back into the file
         print("Stopped.")

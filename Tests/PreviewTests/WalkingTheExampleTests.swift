@@ -16,7 +16,7 @@ final class RunningPreview: @unchecked Sendable {
     init(database: SQLiteStore? = nil) throws {
         let app = if let database {
             try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root, store: database.instances,
-                                   flowStore: database.flowRuns, sessionStore: database.sessions)
+                                   flowStore: database.flowRuns, sessions: SessionStore(records: database.sessions))
         } else {
             try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root)
         }
@@ -39,6 +39,7 @@ struct Browser {
     var csrf: String?
 
     init(_ preview: RunningPreview) { client = preview.client }
+    init(_ project: LiveProject) { client = project.client }
 
     mutating func get(_ path: String) throws -> TestHTTPClient.Reply {
         let reply = try client.get(path, headers: cookie.map { [("Cookie", $0)] } ?? [])

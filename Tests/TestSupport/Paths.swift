@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Folders of the checkout, found from this file's place so tests run from anywhere.
 public enum RepositoryPaths {
@@ -9,9 +10,10 @@ public enum RepositoryPaths {
     public static var themes: URL { root.appendingPathComponent("Themes") }
     public static var publicFolder: URL { root.appendingPathComponent("Public") }
 
-    /// A fresh folder for a fixture project, with the given files (path → contents).
+    /// A fresh folder for a fixture project, with the given files (path → contents); removed
+    /// when the test process exits.
     public static func fixture(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-fixture-\(UUID().uuidString)")
+        let folder = temporaryFolder()
         for (path, contents) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -19,4 +21,25 @@ public enum RepositoryPaths {
         }
         return folder
     }
+
+    /// A copy of `Examples/` that a test may change (live reload), removed when the test process exits.
+    public static func copyOfExamples() throws -> URL {
+        let folder = temporaryFolder()
+        try FileManager.default.copyItem(at: examples, to: folder)
+        return folder
+    }
+
+    private static func temporaryFolder() -> URL {
+        _ = removeFixturesAtExit
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-fixture-\(UUID().uuidString)")
+        fixtureFolders.withLock { $0.append(folder) }
+        return folder
+    }
 }
+
+private let fixtureFolders = Mutex<[URL]>([])
+private let removeFixturesAtExit: Void = {
+    atexit {
+        for folder in fixtureFolders.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
+    }
+}()
