@@ -13,7 +13,17 @@ public final class PreviewApp: Sendable {
     public struct Configuration: Sendable {
         /// Mark cookies `Secure` (the server is behind TLS).
         public var secureCookies: Bool
-        public init(secureCookies: Bool = false) { self.secureCookies = secureCookies }
+        /// When set, every request needs it: as `Authorization: Bearer …`, or typed once into
+        /// the access page, which gives the browser a cookie (`AccessGate`).
+        public let accessPassword: String?
+        /// The access cookie's value: random per server start, so no one can forge it from the password.
+        let accessToken: String
+
+        public init(secureCookies: Bool = false, accessPassword: String? = nil) {
+            self.secureCookies = secureCookies
+            self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
+            self.accessToken = Token.random()
+        }
     }
 
     static let sessionCookie = "flowstage_session"
@@ -74,7 +84,7 @@ public final class PreviewApp: Sendable {
 
     public func handle(_ request: Request) -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
-        let response = secured(route(request))
+        let response = secured(accessRefusal(request) ?? route(request))
         let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1_000
         logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs")
         return response

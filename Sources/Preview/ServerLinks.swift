@@ -23,6 +23,7 @@ public struct ServerLinks: PageLinks {
     public func close(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/close" }
     public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
     public var endSession: String { "/session/end" }
+    public var access: String { "/access" }
 }
 
 /// Percent-encoding of one path segment.

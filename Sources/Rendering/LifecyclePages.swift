@@ -74,4 +74,15 @@ extension Renderer {
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("inspector"), content), settings: settings, ui: ui)
     }
+
+    /// The access page of a password-protected preview; it posts to `/access` and then goes on to `next`.
+    public func access(next: String, wrongPassword: Bool, language: String) -> [UInt8] {
+        let ui = UIStrings(language: language)
+        let content = FieldsContext([
+            "wrong": .bool(wrongPassword), "next": .text(next), "actionURL": .text(links.access), "ui": .object(ui),
+        ])
+        let settings = PageSettings(language: language, theme: project.theme, appearance: project.appearance.rawValue, csrf: "")
+        return page(title: "\(ui["accessTitle"]) – \(project.name)", hasErrors: wrongPassword,
+                    content: .embed(templates.page("access"), content), settings: settings, ui: ui)
+    }
 }

@@ -23,6 +23,8 @@ public protocol PageLinks: Sendable {
     func inspect(_ instance: String) -> String
     /// Where "End session" posts.
     var endSession: String { get }
+    /// Where the access page of a password-protected preview posts.
+    var access: String { get }
 }
 
 /// What a page needs to know about the person looking at it.

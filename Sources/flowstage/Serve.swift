@@ -36,6 +36,10 @@ struct Serve: ParsableCommand {
     @Flag(help: "Mark cookies Secure: the server is behind a TLS proxy.")
     var secureCookies = false
 
+    @Option(help: ArgumentHelp("Require this password (or `Authorization: Bearer <password>`) on every request; for demos shared on a network. Prefer the environment variable, which other users cannot see.",
+                               valueName: "password"))
+    var password = ProcessInfo.processInfo.environment["FLOWSTAGE_PASSWORD"]
+
     /// Where instances are kept: a SQLite file survives restarts; memory is for throwaway demos.
     enum StoreKind: String, ExpressibleByArgument, CaseIterable { case sqlite, memory }
 
@@ -88,11 +92,11 @@ struct Serve: ParsableCommand {
         let live: LivePreview
         let sessions = SessionStore(records: sessionStore)
         let folder = project.standardizedFileURL
-        let secure = secureCookies
+        let appConfiguration = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
         do {
             live = try LivePreview(folder: folder) { () throws(PreviewLoader.Failure) -> PreviewApp in
                 try PreviewLoader.load(project: folder, resources: resources, store: instanceStore, flowStore: flowRunStore,
-                                       sessions: sessions, configuration: .init(secureCookies: secure), logger: logger)
+                                       sessions: sessions, configuration: appConfiguration, logger: logger)
             }
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
@@ -113,6 +117,7 @@ struct Serve: ParsableCommand {
         if watch { live.watch() }
         print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         print(storeLine)
+        if appConfiguration.accessPassword != nil { print("Every request needs the access password.") }
         if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")
         fflush(nil)

@@ -23,6 +23,7 @@ struct TestLinks: PageLinks {
     func close(_ instance: String) -> String { "/instances/\(instance)/close" }
     func inspect(_ instance: String) -> String { "/instances/\(instance)/inspect" }
     var endSession: String { "/session/end" }
+    var access: String { "/access" }
 }
 
 /// Renders screens of a loaded project through the real runtime.
