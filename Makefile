@@ -5,7 +5,7 @@ DEB_DEPS   := libmicrohttpd-dev libcmark-dev libsqlite3-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT       ?= 8080
 
-.PHONY: run test build deps clean
+.PHONY: run test build deps clean bench
 
 deps:
 	@missing=""; \
@@ -28,6 +28,11 @@ test: deps
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
+
+# Figures, not a test: release server under wrk (installed when missing), see Tools/bench.sh.
+bench: deps
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends wrk; }
+	SWIFT="$(SWIFT)" Tools/bench.sh
 
 clean:
 	rm -rf .build

@@ -259,13 +259,16 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    /// Stores the chosen language, theme and appearance; a value the project does not offer is ignored.
+    /// Stores the chosen language, theme, appearance and device width; a value the project does not offer is ignored.
     private func saveSettings(_ request: Request, _ session: Session) -> Response {
         var changed = session
         if let language = request.form?.first("language"), project.languages.contains(language) { changed.language = language }
         if let theme = request.form?.first("theme"), project.themes[theme] != nil { changed.theme = theme }
         if let appearance = request.form?.first("appearance"), ["auto", "light", "dark"].contains(appearance) {
             changed.appearance = appearance
+        }
+        if let device = request.form?.first("device"), PageSettings.devices.contains(device) {
+            changed.device = device == "full" ? nil : device
         }
         do { try sessions.update(changed) } catch {
             return errorPage(503, "Settings not saved", error.description, session)
@@ -363,7 +366,7 @@ public final class PreviewApp: Sendable {
 
     func settings(_ session: Session) -> PageSettings {
         PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf,
-                     projectErrors: projectErrors, generation: generation)
+                     device: session.device ?? "full", projectErrors: projectErrors, generation: generation)
     }
 
     func notFound(_ request: Request, _ session: Session? = nil) -> Response {

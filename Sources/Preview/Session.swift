@@ -65,12 +65,14 @@ public final class SessionStore: Sendable {
         current.language = session.language
         current.theme = session.theme
         current.appearance = session.appearance
+        current.device = session.device
         current.updatedAt = now()
         let saved: Session
         do { saved = try records.save(current) } catch .conflict {
             // Another node changed it; take its version and write ours over it.
             guard var latest = try records.load(session.id) else { return }
             latest.language = current.language; latest.theme = current.theme; latest.appearance = current.appearance
+            latest.device = current.device
             saved = try records.save(latest)
         }
         cache.withLock { all in all[session.id]?.session = saved }

@@ -34,17 +34,21 @@ public struct PageSettings: Sendable {
     public var appearance: String
     /// The session's CSRF token, put in every form.
     public var csrf: String
+    /// The device-width preview: one of `devices`.
+    public var device: String
+    public static let devices = ["full", "tablet", "phone"]
     /// Errors of the project files on disk, while the last version that loaded is shown.
     public var projectErrors: [String]
     /// The loaded project version, for the comfort script's live reload; nil in static pages.
     public var generation: Int?
 
-    public init(language: String, theme: String, appearance: String, csrf: String, projectErrors: [String] = [],
+    public init(language: String, theme: String, appearance: String, csrf: String, device: String = "full", projectErrors: [String] = [],
                 generation: Int? = nil) {
         self.language = language
         self.theme = theme
         self.appearance = appearance
         self.csrf = csrf
+        self.device = device
         self.projectErrors = projectErrors
         self.generation = generation
     }

@@ -155,11 +155,13 @@ public struct Renderer: Sendable {
         let languages = project.languages.map { choice($0, UIStrings.languageName($0), $0 == settings.language) }
         let themes = project.themes.values.sorted { $0.name < $1.name }.map { choice($0.name, $0.title, $0.name == settings.theme) }
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
+        let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
         return FieldsContext([
             "url": .text(links.settings),
             "languages": .list(languages),
             "themes": .list(themes),
             "appearances": .list(appearances),
+            "devices": .list(devices),
         ])
     }
 
@@ -179,6 +181,7 @@ public struct Renderer: Sendable {
         let context = FieldsContext([
             "lang": .text(settings.language),
             "appearance": .text(settings.appearance),
+            "device": .text(settings.device),
             "hasErrors": .bool(hasErrors),
             "title": .text(title),
             "themeURL": .text(links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)),

@@ -8,12 +8,14 @@ public struct Session: Sendable, Codable, Equatable {
     public var language: String
     public var theme: String
     public var appearance: String
+    /// The device-width preview: "phone" or "tablet"; nil shows the page at the window's width.
+    public var device: String?
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: String, csrf: String, language: String, theme: String, appearance: String, now: Date) {
+    public init(id: String, csrf: String, language: String, theme: String, appearance: String, device: String? = nil, now: Date) {
         self.id = id; self.csrf = csrf; self.language = language; self.theme = theme
-        self.appearance = appearance; self.version = 0; self.createdAt = now; self.updatedAt = now
+        self.appearance = appearance; self.device = device; self.version = 0; self.createdAt = now; self.updatedAt = now
     }
 }

@@ -38,4 +38,17 @@ import TestSupport
         #expect(try browser.post("/settings", [("language", "ro")], csrf: false).status == 403)
         #expect(try browser.get("/").html.all("html").first?["lang"] == "en")
     }
+
+    @Test func aDeviceWidthFramesEveryPageUntilFullWidthIsChosenAgain() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        _ = try browser.get("/")
+        _ = try browser.post("/settings", [("device", "phone")])
+        let instance = try browser.startLoan()
+        #expect(try browser.get(instance).html.first("html")?["data-device"] == "phone")
+        _ = try browser.post("/settings", [("device", "watch")])
+        #expect(try browser.get("/").html.first("html")?["data-device"] == "phone", "an unknown width is ignored")
+        _ = try browser.post("/settings", [("device", "full")])
+        #expect(try browser.get("/").html.first("html")?["data-device"] == "full")
+    }
 }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# `make bench`: the release server under wrk on loopback (issue "preview web app").
+#   (a) the typical screen (the example's first form, rendered per request, with a session)
+#   (b) the same bytes served as a static file by the same server
+#   (c) a submit-and-redirect cycle: "continue" (303) then "back" (303), alternating
+#   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after.
+# Figures only: nothing here passes or fails on time. BENCH_SECONDS / SOAK_SECONDS shorten it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH=${BENCH_SECONDS:-10}
+SOAK=${SOAK_SECONDS:-60}
+SWIFT=${SWIFT:-swift}
+
+$SWIFT build -c release --product flowstage >/dev/null
+BIN="$($SWIFT build -c release --show-bin-path)/flowstage"
+WORK=$(mktemp -d)
+SERVER=""
+cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+cp -r Templates Themes Public Examples "$WORK/"
+
+start_server() {
+  FLOWSTAGE_HOME="$WORK" "$BIN" serve "$WORK/Examples" --port 0 --no-watch --log-level warning \
+    --database "$WORK/data/flowstage.sqlite" >"$WORK/server.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 1 100); do
+    PORT=$(sed -n 's|.* at http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$WORK/server.log")
+    [ -n "$PORT" ] && return 0
+    sleep 0.1
+  done
+  echo "the server did not start:"; cat "$WORK/server.log"; exit 1
+}
+stop_server() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""; }
+rss_kib() { awk '/VmRSS/ { print $2 }' "/proc/$SERVER/status"; }
+
+# A session, a token and an instance on its first screen; the screen saved as a static file.
+start_server
+BASE="http://127.0.0.1:$PORT"
+JAR="$WORK/cookies"
+CSRF=$(curl -s -c "$JAR" "$BASE/" | sed -n 's/.*name="_csrf" value="\([0-9a-f]*\)".*/\1/p' | head -1)
+INSTANCE=$(curl -s -o /dev/null -w '%{redirect_url}' -b "$JAR" -c "$JAR" --data "_csrf=$CSRF" "$BASE/processes/loan_application/start")
+INSTANCE=${INSTANCE#"$BASE"}
+COOKIE="flowstage_session=$(awk '$6 == "flowstage_session" { print $7 }' "$JAR")"
+curl -s -H "Cookie: $COOKIE" "$BASE$INSTANCE" >"$WORK/Public/bench-screen.html"
+stop_server
+start_server   # the SQLite store keeps the session and the instance; Public/ now has the copy
+BASE="http://127.0.0.1:$PORT"
+echo "screen $INSTANCE: $(wc -c <"$WORK/Public/bench-screen.html") bytes; $(nproc) cores shared by wrk and the server"
+
+run() { # name, wrk arguments…
+  local name=$1; shift
+  wrk --latency "$@" >"$WORK/$name.txt"
+  local rps p50 p99 errors
+  rps=$(awk '/Requests\/sec/ { print $2 }' "$WORK/$name.txt")
+  p50=$(awk '$1 == "50%" { print $2 }' "$WORK/$name.txt")
+  p99=$(awk '$1 == "99%" { print $2 }' "$WORK/$name.txt")
+  errors=$(awk '/Non-2xx or 3xx/ { print $5 } /Socket errors/ { print "socket:" $0 }' "$WORK/$name.txt")
+  printf '%-28s %10s req/s   p50 %-9s p99 %-9s %s\n' "$name" "$rps" "$p50" "$p99" "${errors:+errors: $errors}"
+  eval "RPS_${name//[^a-z]/_}=$rps"
+}
+
+run a_screen -t2 -c16 -d"${SECONDS_EACH}s" -H "Cookie: $COOKIE" "$BASE$INSTANCE"
+run b_static -t2 -c16 -d"${SECONDS_EACH}s" "$BASE/public/bench-screen.html"
+cat >"$WORK/cycle.lua" <<LUA
+local n = 0
+local headers = { ["Content-Type"] = "application/x-www-form-urlencoded", ["Cookie"] = "$COOKIE" }
+local forward = "_csrf=$CSRF&client.firstName=Ana&client.lastName=Pop&client.email=ana%40example.org"
+request = function()
+  n = n + 1
+  if n % 2 == 1 then return wrk.format("POST", "$INSTANCE/actions/continue", headers, forward) end
+  return wrk.format("POST", "$INSTANCE/back", headers, "_csrf=$CSRF")
+end
+LUA
+run c_submit_redirect -t1 -c1 -d"${SECONDS_EACH}s" -s "$WORK/cycle.lua" "$BASE"
+awk -v a="$RPS_a_screen" -v b="$RPS_b_static" 'BEGIN { printf "ratio a/b: %.2f (goal >= 0.5)\n", a / b }'
+
+before=$(rss_kib)
+run soak_64_connections -t2 -c64 -d"${SOAK}s" -H "Cookie: $COOKIE" "$BASE$INSTANCE"
+after=$(rss_kib)
+echo "soak: RSS ${before} KiB before, ${after} KiB after ${SOAK} s at 64 connections"
