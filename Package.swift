@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Expressions", "HTTP", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

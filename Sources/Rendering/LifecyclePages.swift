@@ -86,3 +86,49 @@ extension Renderer {
                     content: .embed(templates.page("access"), content), settings: settings, ui: ui)
     }
 }
+
+/// The index of a static site (`flowstage render`): per language and appearance, each walk's pages in order.
+public struct SiteIndexVersion: Sendable {
+    public let language: String
+    public let appearance: String
+    public let walks: [SiteIndexWalk]
+    public init(language: String, appearance: String, walks: [SiteIndexWalk]) {
+        self.language = language; self.appearance = appearance; self.walks = walks
+    }
+}
+
+public struct SiteIndexWalk: Sendable {
+    public let title: String
+    public let pages: [SiteIndexPage]
+    public init(title: String, pages: [SiteIndexPage]) { self.title = title; self.pages = pages }
+}
+
+public struct SiteIndexPage: Sendable {
+    /// Relative to the site's root.
+    public let url: String
+    public let title: String
+    public let hasErrors: Bool
+    public init(url: String, title: String, hasErrors: Bool) { self.url = url; self.title = title; self.hasErrors = hasErrors }
+}
+
+extension Renderer {
+    public func siteIndex(_ versions: [SiteIndexVersion], settings: PageSettings) -> [UInt8] {
+        let ui = UIStrings(language: settings.language)
+        let versionViews: [TemplateValue] = versions.map { version in
+            let walks: [TemplateValue] = version.walks.map { walk in
+                let pages: [TemplateValue] = walk.pages.enumerated().map { index, page in
+                    .object(FieldsContext(["url": .text(page.url),
+                                           "title": .text("\(index + 1). \(page.title)\(page.hasErrors ? " — \(ui["siteWithErrors"])" : "")")]))
+                }
+                return .object(FieldsContext(["title": .text(walk.title), "pages": .list(pages)]))
+            }
+            let title = "\(UIStrings.languageName(version.language)) — \(ui["appearance." + version.appearance])"
+            return .object(FieldsContext(["title": .text(title), "walks": .list(walks)]))
+        }
+        let content = FieldsContext([
+            "heading": .text(project.name), "lead": .text(ui["siteLead"]), "versions": .list(versionViews), "ui": .object(ui),
+        ])
+        return page(title: project.name, hasErrors: false, content: .embed(templates.page("site-index"), content),
+                    settings: settings, ui: ui)
+    }
+}

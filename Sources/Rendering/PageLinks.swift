@@ -25,6 +25,13 @@ public protocol PageLinks: Sendable {
     var endSession: String { get }
     /// Where the access page of a password-protected preview posts.
     var access: String { get }
+    /// How a screen's form is sent (default `post`).
+    var formMethod: String { get }
+}
+
+extension PageLinks {
+    /// `post` to the server; a static site, with nothing to post to, says `get`.
+    public var formMethod: String { "post" }
 }
 
 /// What a page needs to know about the person looking at it.

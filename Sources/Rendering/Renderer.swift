@@ -44,6 +44,7 @@ public struct Renderer: Sendable {
             "stepper": stepper,
             "heading": .text(heading),
             "formAction": .text(formAction),
+            "formMethod": .text(links.formMethod),
             "csrf": .text(settings.csrf),
             "screenID": .text(state.nodeID),
             "components": .list(components),
@@ -223,7 +224,7 @@ public struct Renderer: Sendable {
     }
 
     /// The screen's h1: the task title, else its step label, else the node id.
-    func screenTitle(_ state: ScreenState, language: String) -> String {
+    public func screenTitle(_ state: ScreenState, language: String) -> String {
         text(state.task.title, language, data: state.data) ?? text(state.task.step, language, data: state.data) ?? state.nodeID
     }
 

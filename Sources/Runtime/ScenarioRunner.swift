@@ -22,10 +22,11 @@ public struct ScenarioRunner: Sendable {
         self.configuration = configuration
     }
 
-    public func run(_ scenario: Scenario) -> ScenarioReport {
+    /// Runs `scenario` in its own language, or in `language` when given (`render` walks every language).
+    public func run(_ scenario: Scenario, language: String? = nil) -> ScenarioReport {
         let engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: configuration)
         let session = "scenario-\(scenario.name)"
-        let language = scenario.language ?? project.defaultLanguage
+        let language = language ?? scenario.language ?? project.defaultLanguage
         var failures: [String] = []
         var screens: [ScreenState] = []
         func fail(_ index: Int, _ message: String) { failures.append("step \(index + 1): \(message)") }

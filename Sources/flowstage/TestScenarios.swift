@@ -35,7 +35,7 @@ struct TestScenarios: ParsableCommand {
             throw ValidationError("no scenario is named \"\(scenario)\"; the project has \(check.scenarios.map(\.name).joined(separator: ", "))")
         }
         let runner = ScenarioRunner(project: project)
-        let reports = selected.map(runner.run)
+        let reports = selected.map { runner.run($0) }
         let failed = reports.filter { !$0.passed }.count
         if json {
             let result: JSONValue = ["passed": .number(Double(reports.count - failed)), "failed": .number(Double(failed)),

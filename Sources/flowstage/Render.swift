@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Preview
+import Rendering
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every screen of a project as static HTML pages, with an index: a demo pack that needs no server.",
+        discussion: """
+            Walks every scenario (scenarios/*.json), and shows the first screen of each process
+            that no scenario walks, in every language of the project, light and dark. Pages use
+            the same templates and CSS as `serve`; each button leads to the next page of its walk.
+            Open SITE/index.html, or put SITE on any static web host.
+
+            Example:
+              flowstage render Examples --out demo-site
+            """)
+
+    @Argument(help: "The preview project folder.")
+    var directory: String
+
+    @ArgumentParser.Option(help: ArgumentHelp("The folder to write the site into (created if missing).", valueName: "SITE"))
+    var out: String
+
+    func run() throws {
+        let check = try ProjectCheck(directory)
+        let project = try check.requireLoaded()
+        let templates: TemplateSet
+        do { templates = try TemplateSet(builtIn: check.resources.appendingPathComponent("Templates"), project: check.folder) } catch {
+            Terminal.error("error: \(error)")
+            throw ExitCode.failure
+        }
+        let site = StaticSite(project: project, templates: templates, publicFolder: check.resources.appendingPathComponent("Public"),
+                              scenarios: check.scenarios)
+        let output = URL(fileURLWithPath: out).standardizedFileURL
+        let bar = isatty(STDOUT_FILENO) == 1
+        let pages: [String]
+        do {
+            pages = try site.write(to: output) { done, total, path in
+                if bar {
+                    let width = 30, filled = total == 0 ? width : done * width / total
+                    print("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)",
+                          terminator: done == total ? "\n" : "")
+                    fflush(nil)
+                } else {
+                    print("wrote \(path)")
+                }
+            }
+        } catch {
+            Terminal.error("error: cannot write the site into \(output.path): \(error.localizedDescription); choose a folder you can write to")
+            throw ExitCode.failure
+        }
+        print("\(pages.count) pages in \(output.path); open \(output.appendingPathComponent("index.html").path)")
+    }
+}

@@ -1,0 +1,60 @@
+import Definitions
+import Foundation
+import Rendering
+import Runtime
+import Testing
+import TestSupport
+@testable import Preview
+
+/// `flowstage render` (cli.md): one page per visited screen, per language and appearance,
+/// with an index and relative links that all lead somewhere.
+@Suite struct StaticSiteRendering {
+    func renderExamples() throws -> (URL, [String], Project, [Scenario]) {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+        let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
+        let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
+        let out = try RepositoryPaths.fixture([:])
+        let pages = try StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder,
+                                   scenarios: scenarios).write(to: out)
+        return (out, pages, project, scenarios)
+    }
+
+    @Test func everyVisitedScreenIsOnePagePerLanguageAndAppearance() throws {
+        let (out, pages, project, scenarios) = try renderExamples()
+        let runner = ScenarioRunner(project: project)
+        let screensPerLanguage = scenarios.reduce(0) { $0 + runner.run($1).screens.count }
+        #expect(pages.count == screensPerLanguage * project.languages.count * 2)
+        #expect(pages.contains("en-light/scenario-happy-path/01-personal.html"))
+        #expect(pages.contains("ro-dark/scenario-happy-path/01-personal.html"))
+        for page in pages { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(page).path), "\(page)") }
+        let romanian = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent("ro-dark/scenario-happy-path/01-personal.html"), encoding: .utf8))
+        #expect(romanian.first("html")?["lang"] == "ro")
+        #expect(romanian.first("html")?["data-appearance"] == "dark")
+    }
+
+    @Test func everyRelativeLinkOfEveryPageLeadsToAFile() throws {
+        let (out, pages, _, _) = try renderExamples()
+        for page in ["index.html"] + pages {
+            let url = out.appendingPathComponent(page)
+            let html = HTMLDocument.parse(try String(contentsOf: url, encoding: .utf8))
+            let targets = html.all("a").compactMap { $0["href"] } + html.all("link").compactMap { $0["href"] }
+                + html.all("script").compactMap { $0["src"] } + html.all("form").compactMap { $0["action"] }
+                + html.all("button").compactMap { $0["formaction"] }
+            for target in targets where !target.hasPrefix("#") && !target.contains("://") {
+                let file = url.deletingLastPathComponent().appendingPathComponent(String(target.split(separator: "#")[0])).standardizedFileURL
+                #expect(FileManager.default.fileExists(atPath: file.path), "\(page) links to \(target)")
+            }
+        }
+    }
+
+    @Test func theIndexListsEachWalkInOrderAndButtonsGoToTheNextPage() throws {
+        let (out, _, _, _) = try renderExamples()
+        let index = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8))
+        let firstWalk = try #require(index.all("ol").first).all("a").compactMap { $0["href"] }
+        #expect(firstWalk.first?.hasSuffix("01-personal.html") == true)
+        let first = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent(firstWalk[0]), encoding: .utf8))
+        let form = try #require(first.all("form").first { $0.hasClass("fs-form") })
+        #expect(form["method"] == "get", "a static host answers GET")
+        #expect(form["action"] == (firstWalk[1] as NSString).lastPathComponent)
+    }
+}
