@@ -1,0 +1,36 @@
+import Definitions
+import Expressions
+
+/// A user task an instance waits on, found from its task key: the token, the process the
+/// task belongs to (a called one inside a call activity) and the data its screen binds to.
+struct WaitingTask {
+    let key: String
+    let token: Token
+    let process: ProcessDefinition
+    let node: Node
+    let task: UserTask
+    let data: JSONValue
+
+    /// The task `key`; when `exact` is false, the first waiting task if `key` is nil or no longer waits.
+    init?(_ instance: Instance, key: String?, project: Project, exact: Bool = false) {
+        let found = key.flatMap { instance.taskToken($0) }
+        guard let token = found ?? (exact ? nil : instance.current.flatMap { instance.taskToken($0) }) else { return nil }
+        let process = token.call.flatMap { id in instance.calls.first { $0.id == id } }.map(\.process) ?? instance.process
+        guard let definition = project.process(named: process), let node = definition.node(token.node),
+              let task = node.userTask else { return nil }
+        self.key = instance.key(token)
+        self.token = token
+        self.process = definition
+        self.node = node
+        self.task = task
+        self.data = instance.data(of: token.call)
+    }
+
+    func state(_ instance: Instance, components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],
+               errors: [FieldError], notice: String?, language: String) -> ScreenState {
+        ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
+                    components: components, data: data, rawValues: rawValues, errors: errors,
+                    stepper: StepperBuilder.stepper(for: node.id, in: process),
+                    canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
+    }
+}
