@@ -75,7 +75,7 @@ public final class PreviewApp: Sendable {
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
         case ("GET", 2) where segments[0] == "instances":
-            response = show(segments[1], session)
+            response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value)
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
             response = csrfChecked(request, session, isNew) { self.action(segments[3], on: segments[1], request, session) }
         case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
@@ -85,7 +85,7 @@ public final class PreviewApp: Sendable {
         case ("POST", 1) where segments[0] == "settings":
             response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
-            response = csrfChecked(request, session, isNew) { self.back(segments[1], session) }
+            response = csrfChecked(request, session, isNew) { self.back(segments[1], session, task: request.form?.first("_screen")) }
         case ("GET", _), ("POST", _):
             response = notFound(request, session)
         default:
@@ -113,14 +113,14 @@ public final class PreviewApp: Sendable {
         return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
     }
 
-    private func show(_ id: String, _ session: Session) -> Response {
+    private func show(_ id: String, _ session: Session, tab: String? = nil) -> Response {
         guard let instance = try? engine.instance(id, session: session.id) else { return showRun(id, session) }
-        return page(for: instance, session, status: 200, notice: nil)
+        return page(for: instance, session, status: 200, notice: nil, tab: tab)
     }
 
     /// The instance's current screen, or its end page once it has finished.
-    private func page(for instance: Instance, _ session: Session, status: Int, notice: String?) -> Response {
-        if let state = engine.screen(instance, language: session.language, notice: notice) {
+    private func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil) -> Response {
+        if let state = engine.screen(instance, task: tab, language: session.language, notice: notice) {
             return html(status, renderer.screen(state, settings: settings(session)))
         }
         guard let process = project.process(named: instance.process) else {
@@ -167,9 +167,9 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func back(_ id: String, _ session: Session) -> Response {
+    private func back(_ id: String, _ session: Session, task: String? = nil) -> Response {
         do {
-            return outcome(try engine.back(id, session: session.id), session)
+            return outcome(try engine.back(id, session: session.id, task: task), session)
         } catch .instanceNotFound {
             return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
                 try flows.back(id, session: session.id, language: session.language)

@@ -83,7 +83,7 @@ public final class ProcessEngine: Sendable {
         guard instance.status == .running, let waiting = WaitingTask(instance, key: key, project: project) else { return nil }
         var evaluator = Evaluator(language: language, now: configuration.now())
         let resolved = ScreenResolver.resolve(waiting.task.screen, data: waiting.data, evaluator: &evaluator)
-        return waiting.state(instance, components: resolved, data: waiting.data, rawValues: [:], errors: [],
+        return waiting.state(instance, project: project, components: resolved, data: waiting.data, rawValues: [:], errors: [],
                              notice: notice, language: language)
     }
 
@@ -116,12 +116,15 @@ public final class ProcessEngine: Sendable {
     }
 
     /// Returns to the previous user task of the token waiting at `task` (default: the first
-    /// waiting task); its data stays.
+    /// waiting task); its data stays. A `task` that no longer waits is a stale post, refused.
     public func back(_ id: String, session: String, task key: String? = nil) throws(RuntimeError) -> ActionResult {
         try locked(id) { () throws(RuntimeError) -> ActionResult in
             let instance = try self.instance(id, session: session)
-            guard instance.status == .running, let waiting = WaitingTask(instance, key: key, project: project) else {
+            guard instance.status == .running, !instance.waiting.isEmpty else {
                 return .refused(instance, notice: "This process has already finished.")
+            }
+            guard let waiting = WaitingTask(instance, key: key ?? instance.current, project: project, exact: true) else {
+                return .refused(instance, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
             }
             return try goBack(instance, waiting)
         }
@@ -153,7 +156,7 @@ public final class ProcessEngine: Sendable {
                                evaluator: &evaluator)
         if !read.errors.isEmpty {
             let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
-            return .invalid(waiting.state(instance, components: resolved, data: read.data, rawValues: read.rawValues,
+            return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
                                           errors: read.errors, notice: nil, language: language))
         }
 

@@ -26,11 +26,27 @@ struct WaitingTask {
         self.data = instance.data(of: token.call)
     }
 
-    func state(_ instance: Instance, components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],
-               errors: [FieldError], notice: String?, language: String) -> ScreenState {
-        ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
-                    components: components, data: data, rawValues: rawValues, errors: errors,
-                    stepper: StepperBuilder.stepper(for: node.id, in: process),
-                    canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
+    func state(_ instance: Instance, project: Project, components: [ResolvedComponent], data: JSONValue,
+               rawValues: [String: String], errors: [FieldError], notice: String?, language: String) -> ScreenState {
+        var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
+                                components: components, data: data, rawValues: rawValues, errors: errors,
+                                stepper: StepperBuilder.stepper(for: key, instance: instance, project: project),
+                                canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
+        state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
+        return state
+    }
+
+    /// One tab per waiting task when the instance's process navigates by `tabs` and more than
+    /// one task waits; `wizard` and `single` pages have none.
+    static func tabs(_ instance: Instance, selected: String, project: Project, language: String) -> [ScreenTab] {
+        let waiting = instance.waiting
+        guard waiting.count > 1, let root = project.process(named: instance.process), root.navigation == .tabs else { return [] }
+        return waiting.map { key in
+            let found = project.userTask(at: key, from: root)
+            let data = instance.taskToken(key).map { instance.data(of: $0.call) } ?? instance.data
+            let title = [found?.task.title, found?.task.step].lazy.compactMap { $0?.resolve(project.tags, language: language, data: data) }
+                .first { !$0.isEmpty } ?? key
+            return ScreenTab(task: key, title: title, selected: key == selected)
+        }
     }
 }
