@@ -37,12 +37,16 @@ public struct ScenarioRunner: Sendable {
             return ScenarioReport(scenario: scenario.name, failures: ["start: \(error)"], screens: [])
         }
         for (index, step) in scenario.steps.enumerated() {
-            let found = Self.position(of: instance)
+            var found = Self.position(of: instance)
+            // With parallel branches any waiting task may be the one a step expects and acts on.
+            if case .screen(let task)? = step.expect, instance.waiting.contains(task) { found = .screen(task) }
             if let expected = step.expect, expected != found {
                 fail(index, "expected \(expected), found \(found)\(Self.incidentNote(instance))")
                 break
             }
-            if let state = engine.screen(instance, language: language) { screens.append(state) }
+            if case .screen(let task) = found, let state = engine.screen(instance, task: task, language: language) {
+                screens.append(state)
+            }
             guard let action = step.action else { continue }
             guard case .screen(let current) = found else {
                 fail(index, "cannot run \"\(action)\": the process has ended")

@@ -9,8 +9,8 @@ final class RunningPreview: @unchecked Sendable {
     let server: HTTPServer
     let client: TestHTTPClient
 
-    init() throws {
-        let app = try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root)
+    init(project: URL = RepositoryPaths.examples) throws {
+        let app = try PreviewLoader.load(project: project, resources: RepositoryPaths.root)
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
