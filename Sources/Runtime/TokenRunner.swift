@@ -174,10 +174,17 @@ struct TokenRunner {
         for assignment in call.input {
             assignment.path.set(evaluator.evaluate(assignment.expression, data: parentData), in: &input)
         }
+        let data = called.data.merging(input)
+        for parameter in called.params where parameter.required {
+            let value = parameter.key.get(in: data)
+            if value == .null || value == .string("") {
+                return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(parameter.key)”; give it in this call activity's “input”")
+            }
+        }
         instance.serial += 1
         let callID = instance.serial
         instance.calls.append(Call(id: callID, process: called.name, caller: token.id, node: node.id, prefix: key + "/",
-                                   depth: depth, data: called.data.merging(input), ending: nil))
+                                   depth: depth, data: data, ending: nil))
         update(token.id, in: &instance) { $0.state = .call }
         ready.append(newToken(&instance, call: callID, node: start.id, from: nil))
     }

@@ -36,11 +36,12 @@ struct WaitingTask {
         return state
     }
 
-    /// One tab per waiting task when the instance's process navigates by `tabs` and more than
-    /// one task waits; `wizard` and `single` pages have none.
+    /// One tab per waiting task when more than one waits and the instance's process navigates
+    /// by `tabs` — or by `single`, until the renderer draws one section per task: a tab bar
+    /// keeps every task reachable meanwhile. A `wizard` shows the first waiting task alone.
     static func tabs(_ instance: Instance, selected: String, project: Project, language: String) -> [ScreenTab] {
         let waiting = instance.waiting
-        guard waiting.count > 1, let root = project.process(named: instance.process), root.navigation == .tabs else { return [] }
+        guard waiting.count > 1, let root = project.process(named: instance.process), root.navigation != .wizard else { return [] }
         return waiting.map { key in
             let found = project.userTask(at: key, from: root)
             let data = instance.taskToken(key).map { instance.data(of: $0.call) } ?? instance.data

@@ -39,6 +39,12 @@ private func tabsProject(navigation: String) throws -> URL {
         expectAccessiblePage(page)
     }
 
+    @Test func singleNavigationShowsTheTabBarUntilSectionsAreBuilt() throws {
+        let harness = try Harness(try tabsProject(navigation: "single"))
+        let (_, state) = try harness.firstScreen("p")
+        #expect(state.tabs.map(\.task) == ["income", "home"])
+    }
+
     @Test func wizardNavigationShowsTheFirstWaitingTaskWithoutTabs() throws {
         let harness = try Harness(try tabsProject(navigation: "wizard"))
         let (_, state) = try harness.firstScreen("p")

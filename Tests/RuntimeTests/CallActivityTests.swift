@@ -1,6 +1,7 @@
 import Definitions
 import Expressions
 import Testing
+import TestSupport
 @testable import Runtime
 
 private let child = """
@@ -60,6 +61,17 @@ private func started() throws -> (ProcessEngine, Instance) {
         let failed = try #require(try post(engine, instance, task: "review/ask", "ok", [("answer", "boom")]).applied)
         #expect(failed.status == .failed)
         #expect(failed.incident?.node == "review/nowhere")
+    }
+
+    @Test func aRequiredParameterOfTheCalledProcessMustComeFromInput() throws {
+        var files = ["project.json": #"{ "name": "Fixture", "languages": ["en"] }"#]
+        files["processes/child.json"] = #"{ "name": "child", "params": [ { "key": "client.id", "required": true } ], "nodes": \#(child) }"#
+        files["processes/parent.json"] = #"{ "name": "parent", "nodes": \#(parent) }"#
+        let project = try ProjectLoader(builtInThemes: nil).load(try RepositoryPaths.fixture(files)).get()
+        let instance = try ProcessEngine(project: project, store: MemoryStore<Instance>()).start(process: "parent", session: "s")
+        #expect(instance.status == .failed)
+        #expect(instance.incident?.node == "review")
+        #expect(instance.incident?.message.contains("“client.id”") == true)
     }
 
     @Test func aProcessCallingItselfForeverFailsAtTheDepthLimit() throws {
