@@ -16,7 +16,7 @@ struct TokenRunner {
     private var steps = 0
     private var visited: [String] = []
     /// Tokens to move, in the order they were set going.
-    private var ready: [Int] = []
+    var ready: [Int] = []
 
     init(project: Project, handlers: [String: ServiceHandler]) {
         self.project = project
@@ -103,147 +103,20 @@ struct TokenRunner {
         }
     }
 
-    private mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
-                                      process: ProcessDefinition, _ instance: inout Instance) {
-        let message: String
-        if let handler = handlers[service.handler] {
-            do {
-                let data = try handler(ServiceRequest(data: instance.data(of: token.call), process: process.name, node: node.id))
-                instance.setData(data, of: token.call)
-                return forward(token.id, to: node.next, in: &instance, at: key)
-            } catch let failure as ServiceFailure {
-                message = failure.message
-            } catch {
-                message = String(describing: error)
-            }
-        } else {
-            message = "no handler named “\(service.handler)” is registered; register it in ProcessEngine.Configuration.serviceHandlers"
-        }
-        guard let onError = service.onError else {
-            return fail(&instance, node: key, "service task “\(key)” failed: \(message)")
-        }
-        instance.warn(["service task “\(key)” failed and went to “\(onError)”: \(message)"])
-        if let errorKey = service.errorKey {
-            var data = instance.data(of: token.call)
-            errorKey.set(.string(message), in: &data)
-            instance.setData(data, of: token.call)
-        }
-        forward(token.id, to: onError, in: &instance, at: key)
-    }
-
-    /// Joins when the gateway has several incoming flows, then forks when it has several targets.
-    /// Tokens leaving a fork or a join start with no history: back never crosses them.
-    private mutating func parallelGateway(_ targets: [String], node: Node, token: Token, process: ProcessDefinition,
-                                          _ instance: inout Instance) {
-        var continuing = token.id
-        let sources = process.sources(of: node.id)
-        if sources.count > 1 {
-            update(token.id, in: &instance) { $0.state = .join }
-            let here = instance.tokens.filter { $0.call == token.call && $0.node == node.id && $0.state == .join }
-            var consumed: [Int] = []
-            for source in sources.sorted() {
-                guard let arrived = here.first(where: { $0.from == source }) else { return }  // still waiting
-                consumed.append(arrived.id)
-            }
-            continuing = consumed.min()!
-            instance.tokens.removeAll { consumed.contains($0.id) && $0.id != continuing }
-        }
-        let key = instance.prefix(of: token.call) + node.id
-        update(continuing, in: &instance) { $0.history = [] }
-        guard let first = targets.first else { return fail(&instance, node: key, "the parallel gateway has no “next”") }
-        forward(continuing, to: first, in: &instance, at: key)
-        for target in targets.dropFirst() {
-            ready.append(newToken(&instance, call: token.call, node: target, from: node.id))
-        }
-    }
-
-    private mutating func callActivity(_ call: CallActivity, node: Node, token: Token, key: String,
-                                       _ instance: inout Instance, evaluator: inout Evaluator) {
-        let depth = (instance.calls.first { $0.id == token.call }?.depth ?? 0) + 1
-        guard depth <= TokenRunner.maxCallDepth else {
-            return fail(&instance, node: key, "call activities are nested more than \(TokenRunner.maxCallDepth) deep; check that “\(call.process)” does not call itself (directly or through other processes) without an end")
-        }
-        guard let called = project.process(named: call.process), let start = called.startNode else {
-            return fail(&instance, node: key, "there is no process named “\(call.process)” to call")
-        }
-        if instance.tokens.contains(where: { $0.call == token.call && $0.node == token.node && $0.state == .call }) {
-            return fail(&instance, node: key, "two branches reached call activity “\(key)” at once; join them first with a parallel gateway")
-        }
-        let parentData = instance.data(of: token.call)
-        var input = JSONValue.object([:])
-        for assignment in call.input {
-            assignment.path.set(evaluator.evaluate(assignment.expression, data: parentData), in: &input)
-        }
-        let data = called.data.merging(input)
-        for parameter in called.params where parameter.required {
-            let value = parameter.key.get(in: data)
-            if value == .null || value == .string("") {
-                return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(parameter.key)”; give it in this call activity's “input”")
-            }
-        }
-        instance.serial += 1
-        let callID = instance.serial
-        instance.calls.append(Call(id: callID, process: called.name, caller: token.id, node: node.id, prefix: key + "/",
-                                   depth: depth, data: data, ending: nil))
-        update(token.id, in: &instance) { $0.state = .call }
-        ready.append(newToken(&instance, call: callID, node: start.id, from: nil))
-    }
-
-    private mutating func end(_ token: Token, outcome: Outcome, key: String, _ instance: inout Instance,
-                              evaluator: inout Evaluator) {
-        instance.tokens.removeAll { $0.id == token.id }
-        guard let callID = token.call else {
-            let ending = instance.ending?.adding(outcome, at: token.node) ?? Ending(outcome: outcome, node: token.node)
-            instance.ending = ending
-            guard instance.tokens.isEmpty else { return }
-            instance.calls = []
-            instance.endNode = ending.node
-            instance.status = switch ending.outcome {
-            case .completed: .completed
-            case .failed: .failed
-            case .cancelled: .cancelled
-            }
-            return
-        }
-        guard let index = instance.calls.firstIndex(where: { $0.id == callID }) else { return }
-        let ending = instance.calls[index].ending?.adding(outcome, at: key) ?? Ending(outcome: outcome, node: key)
-        instance.calls[index].ending = ending
-        guard !instance.tokens.contains(where: { $0.call == callID }) else { return }
-        let call = instance.calls.remove(at: index)
-        guard let caller = instance.tokens.first(where: { $0.id == call.caller }) else { return }
-        let callerKey = instance.key(caller)
-        switch ending.outcome {
-        case .completed:
-            guard let process = process(of: caller, in: instance),
-                  case .callActivity(let activity)? = process.node(call.node)?.kind else {
-                return fail(&instance, node: callerKey, "the call activity is no longer in the project")
-            }
-            var data = instance.data(of: caller.call)
-            for assignment in activity.output {
-                assignment.path.set(evaluator.evaluate(assignment.expression, data: call.data), in: &data)
-            }
-            instance.setData(data, of: caller.call)
-            forward(caller.id, to: process.node(call.node)?.next, in: &instance, at: callerKey)
-        case .failed, .cancelled:
-            fail(&instance, node: callerKey, "the called process “\(call.process)” ended at “\(ending.node)” with outcome \(ending.outcome.rawValue)",
-                 status: ending.outcome == .failed ? .failed : .cancelled)
-        }
-    }
-
     // MARK: - Tokens
 
-    private func process(of token: Token, in instance: Instance) -> ProcessDefinition? {
+    func process(of token: Token, in instance: Instance) -> ProcessDefinition? {
         guard let callID = token.call else { return project.process(named: instance.process) }
         return instance.calls.first { $0.id == callID }.flatMap { project.process(named: $0.process) }
     }
 
-    private mutating func newToken(_ instance: inout Instance, call: Int?, node: String, from: String?) -> Int {
+    mutating func newToken(_ instance: inout Instance, call: Int?, node: String, from: String?) -> Int {
         instance.serial += 1
         instance.tokens.append(Token(id: instance.serial, call: call, node: node, from: from))
         return instance.serial
     }
 
-    private mutating func forward(_ tokenID: Int, to next: String?, in instance: inout Instance, at key: String? = nil) {
+    mutating func forward(_ tokenID: Int, to next: String?, in instance: inout Instance, at key: String? = nil) {
         guard let next else {
             return fail(&instance, node: key ?? "?", "the node “\(key ?? "?")” has no “next”")
         }
@@ -255,12 +128,12 @@ struct TokenRunner {
         ready.append(tokenID)
     }
 
-    private func update(_ tokenID: Int, in instance: inout Instance, _ change: (inout Token) -> Void) {
+    func update(_ tokenID: Int, in instance: inout Instance, _ change: (inout Token) -> Void) {
         guard let index = instance.tokens.firstIndex(where: { $0.id == tokenID }) else { return }
         change(&instance.tokens[index])
     }
 
-    private mutating func fail(_ instance: inout Instance, node: String, _ message: String, status: Instance.Status = .failed) {
+    mutating func fail(_ instance: inout Instance, node: String, _ message: String, status: Instance.Status = .failed) {
         instance.tokens = []
         instance.calls = []
         instance.status = status

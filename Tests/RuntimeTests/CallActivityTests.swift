@@ -99,6 +99,42 @@ private func started() throws -> (ProcessEngine, Instance) {
         #expect(instance.incident?.message.contains("inner/a") == true)
     }
 
+    @Test func theStepperCountsTheCalledProcessesStepsInTheCallersOrder() throws {
+        let stepTask = { (id: String, step: String, next: String) in
+            #"{ "id": "\#(id)", "type": "userTask", "step": "\#(step)", "screen": [], "actions": [ { "name": "ok", "type": "submit", "next": "\#(next)" } ] }"#
+        }
+        let engine = try engine(processes: ["child": """
+        [ { "id": "s", "type": "start", "next": "c1" }, \(stepTask("c1", "Checks", "e")), { "id": "e", "type": "end" } ]
+        """, "p": """
+        [ { "id": "s", "type": "start", "next": "you" }, \(stepTask("you", "You", "call")),
+          { "id": "call", "type": "callActivity", "process": "child", "next": "offer" },
+          \(stepTask("offer", "Offer", "done")), { "id": "done", "type": "end" } ]
+        """])
+        var instance = try engine.start(process: "p", session: "s")
+        instance = try #require(try post(engine, instance, task: "you", "ok").applied)
+        let stepper = try #require(engine.screen(instance, language: "en")?.stepper)
+        #expect(stepper.steps.map(\.source) == ["You", "Checks", "Offer"])
+        #expect(stepper.current == 1)
+    }
+
+    @Test func aServiceTaskInsideACalledProcessWorksOnItsData() throws {
+        let engine = try engine(processes: ["child": """
+        [ { "id": "s", "type": "start", "next": "svc" },
+          { "id": "svc", "type": "serviceTask", "handler": "mark", "next": "e" }, { "id": "e", "type": "end" } ]
+        """, "p": """
+        [ { "id": "s", "type": "start", "next": "call" },
+          { "id": "call", "type": "callActivity", "process": "child", "input": { "n": "fixed + 1" }, "output": { "result": "marked" }, "next": "done" },
+          { "id": "done", "type": "end" } ]
+        """], handlers: ["mark": { request in
+            var data = request.data
+            try DataPath("marked").set(.string("\(request.process):\(request.data["n"]?.displayString ?? "")"), in: &data)
+            return data
+        }])
+        let instance = try engine.start(process: "p", session: "s")
+        #expect(instance.status == .completed)
+        #expect(instance.data["result"] == .string("child:2"))
+    }
+
     @Test func backInsideACalledProcessStaysInIt() throws {
         let engine = try engine(processes: ["two": """
         [ { "id": "s", "type": "start", "next": "one" }, \(task("one", next: "two")), \(task("two", next: "e")), { "id": "e", "type": "end" } ]
