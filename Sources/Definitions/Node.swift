@@ -7,6 +7,10 @@ public struct Node: Sendable {
         case userTask(UserTask)
         case scriptTask([Assignment])
         case exclusiveGateway([Branch])
+        case serviceTask(ServiceTask)
+        /// The outgoing node ids: one moves the token on, several fork one token per id.
+        case parallelGateway([String])
+        case callActivity(CallActivity)
         case end(outcome: Outcome, message: Text?)
     }
 
@@ -39,6 +43,13 @@ public struct Node: Sendable {
             for action in task.actions {
                 if let next = action.next { out.append((next, action.pointer.appending("next"))) }
             }
+        case .serviceTask(let service):
+            if let onError = service.onError { out.append((onError, pointer.appending("onError"))) }
+        case .parallelGateway(let targets):
+            // `next` as a string is in `self.next`; only a list lands here.
+            if next == nil {
+                for (index, target) in targets.enumerated() { out.append((target, pointer.appending("next").appending(index))) }
+            }
         default:
             break
         }
@@ -58,6 +69,36 @@ public struct Branch: Sendable {
     public init(when: Expression?, next: String) {
         self.when = when
         self.next = next
+    }
+}
+
+/// A call to a Swift-registered handler: the integration stand-in of a preview.
+public struct ServiceTask: Sendable {
+    public let handler: String
+    /// Where the token goes when the handler fails; nil fails the instance.
+    public let onError: String?
+    /// Where the failure message is written before moving to `onError`, so its screen can show it.
+    public let errorKey: DataPath?
+
+    public init(handler: String, onError: String?, errorKey: DataPath?) {
+        self.handler = handler
+        self.onError = onError
+        self.errorKey = errorKey
+    }
+}
+
+/// Runs another process as part of this one, with its own data object.
+public struct CallActivity: Sendable {
+    public let process: String
+    /// Child data path ← expression over the caller's data, evaluated when the call starts.
+    public let input: [Assignment]
+    /// Caller data path ← expression over the child's data, evaluated when the child completes.
+    public let output: [Assignment]
+
+    public init(process: String, input: [Assignment], output: [Assignment]) {
+        self.process = process
+        self.input = input
+        self.output = output
     }
 }
 

@@ -6,10 +6,8 @@ struct ProcessDecoder {
     let diagnostics: Diagnostics
     let components: ComponentDecoder
 
-    /// Node types of process.md this version does not run yet; loading them is an error,
-    /// never a silent skip.
-    static let pendingNodeTypes: Set<String> = ["serviceTask", "parallelGateway", "callActivity"]
-    static let nodeTypes = ["start", "userTask", "scriptTask", "exclusiveGateway", "end"]
+    static let nodeTypes = ["start", "userTask", "scriptTask", "serviceTask", "exclusiveGateway", "parallelGateway",
+                            "callActivity", "end"]
 
     func decode(_ value: JSONValue, file: String, fallbackName: String) -> ProcessDefinition? {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A process") else { return nil }
@@ -44,7 +42,8 @@ struct ProcessDecoder {
         guard let reader = ObjectReader(value, at: pointer, diagnostics, what: "A node") else { return nil }
         let id = reader.string("id", required: "A node")
         guard let type = reader.string("type", required: "A node"), let id else { return nil }
-        let next = reader.string("next")
+        // A parallel gateway's `next` may be a list; every other node's is one id.
+        let next = type == "parallelGateway" && reader.value("next")?.arrayValue != nil ? nil : reader.string("next")
         let kind: Node.Kind
         switch type {
         case "start":
@@ -57,14 +56,21 @@ struct ProcessDecoder {
             if next == nil { reader.missing("next", "A script task") }
         case "exclusiveGateway":
             kind = .exclusiveGateway(decodeBranches(reader))
+        case "serviceTask":
+            kind = .serviceTask(ServiceTask(handler: reader.string("handler", required: "A service task") ?? "",
+                                            onError: reader.string("onError"), errorKey: reader.path("errorKey")))
+            if next == nil { reader.missing("next", "A service task") }
+        case "parallelGateway":
+            kind = .parallelGateway(decodeParallelTargets(reader, next: next))
+        case "callActivity":
+            kind = .callActivity(CallActivity(process: reader.string("process", required: "A call activity") ?? "",
+                                              input: decodeAssignments(reader, key: "input"),
+                                              output: decodeAssignments(reader, key: "output")))
+            if next == nil { reader.missing("next", "A call activity") }
         case "end":
             let outcome = reader.oneOf("outcome", Outcome.allCases.map(\.rawValue))
                 .flatMap(Outcome.init(rawValue:)) ?? .completed
             kind = .end(outcome: outcome, message: reader.text("message"))
-        case _ where ProcessDecoder.pendingNodeTypes.contains(type):
-            diagnostics.error(at: reader.at("type"), "\"\(type)\" nodes are not supported by this version of FlowStage yet; use "
-                + ProcessDecoder.nodeTypes.joined(separator: ", "))
-            return nil
         default:
             diagnostics.error(at: reader.at("type"), "unknown node type \"\(type)\"; use "
                 + ProcessDecoder.nodeTypes.joined(separator: ", "))
@@ -125,6 +131,26 @@ struct ProcessDecoder {
         }
     }
 
+    /// `"next": "id"` or `"next": ["a", "b"]`; a list forks one token per id.
+    private func decodeParallelTargets(_ reader: ObjectReader, next: String?) -> [String] {
+        if let next { return [next] }
+        guard let items = reader.array("next"), !items.isEmpty else {
+            reader.missing("next", "A parallel gateway")
+            return []
+        }
+        var seen = Set<String>()
+        return items.compactMap { item -> String? in
+            guard case .string(let id) = item.value else {
+                diagnostics.error(at: item.pointer, "must be a node id in a string, found \(item.value.kindName)")
+                return nil
+            }
+            if !seen.insert(id).inserted {
+                diagnostics.error(at: item.pointer, "\"\(id)\" is already in this list; a fork sends one token per distinct node")
+            }
+            return id
+        }
+    }
+
     private func decodeBranches(_ reader: ObjectReader) -> [Branch] {
         guard let items = reader.array("branches"), !items.isEmpty else {
             reader.missing("branches", "An exclusive gateway")
@@ -144,7 +170,24 @@ struct ProcessDecoder {
         return branches
     }
 
+    /// A join waits for a token from every incoming flow; with no fork in the process only one
+    /// token ever exists, so such a join could never complete. Loops through a join are the
+    /// usual way to write this by mistake (merging paths needs an exclusive gateway).
+    private func checkJoins(_ nodes: [Node]) {
+        let forks = nodes.contains { if case .parallelGateway(let targets) = $0.kind { targets.count > 1 } else { false } }
+        guard !forks else { return }
+        var incoming: [String: [String]] = [:]
+        for node in nodes {
+            for successor in Set(node.successors.map(\.id)) { incoming[successor, default: []].append(node.id) }
+        }
+        for node in nodes {
+            guard case .parallelGateway = node.kind, let sources = incoming[node.id], sources.count > 1 else { continue }
+            diagnostics.error(at: node.pointer, "this parallel gateway joins \(sources.count) flows (from \(sources.sorted().joined(separator: ", "))) but the process never forks, so only one token can arrive and it would wait forever; merge alternative paths with an exclusive gateway, or fork first with a parallel gateway whose \"next\" is a list")
+        }
+    }
+
     private func checkGraph(_ nodes: [Node]) {
+        checkJoins(nodes)
         var ids = Set<String>()
         for node in nodes where !ids.insert(node.id).inserted {
             diagnostics.error(at: node.pointer.appending("id"), "duplicate node id \"\(node.id)\"")
@@ -159,6 +202,9 @@ struct ProcessDecoder {
         for node in nodes {
             for successor in node.successors where !ids.contains(successor.id) {
                 diagnostics.error(at: successor.pointer, "no node has the id \"\(successor.id)\"")
+            }
+            if case .serviceTask(let service) = node.kind, service.errorKey != nil, service.onError == nil {
+                diagnostics.error(at: node.pointer.appending("errorKey"), "\"errorKey\" is only written when the handler fails and \"onError\" names the node to go to; add \"onError\"")
             }
             if case .userTask(let task) = node.kind, node.next == nil {
                 for action in task.actions where action.kind == .submit && action.next == nil {

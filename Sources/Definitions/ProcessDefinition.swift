@@ -16,6 +16,9 @@ public struct ProcessDefinition: Sendable {
     /// Project-relative file the process came from.
     public let file: String
     private let indexByID: [String: Int]
+    /// For each node, the distinct nodes that can move a token to it: the incoming flows a
+    /// parallel join waits for.
+    private let sourcesByID: [String: Set<String>]
 
     public init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
                 params: [Parameter], nodes: [Node], file: String) {
@@ -24,6 +27,16 @@ public struct ProcessDefinition: Sendable {
         var index: [String: Int] = [:]
         for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
         self.indexByID = index
+        var sources: [String: Set<String>] = [:]
+        for node in nodes {
+            for successor in node.successors { sources[successor.id, default: []].insert(node.id) }
+        }
+        self.sourcesByID = sources
+    }
+
+    /// The nodes with a flow into `id`.
+    public func sources(of id: String) -> Set<String> {
+        sourcesByID[id] ?? []
     }
 
     public func node(_ id: String) -> Node? {

@@ -13,6 +13,10 @@ public struct ProjectLoader: Sendable {
     public let registeredValidators: Set<String>
     /// Flow condition ids registered in Swift, which flows may name without declaring (appflow.md rule 5).
     public var registeredConditions: Set<String> = []
+    /// Service handler names registered in Swift (`ProcessEngine.Configuration.serviceHandlers`).
+    /// Given, an unknown name is a load error; nil (a host without handlers, such as
+    /// `flowstage validate`) makes each service task a warning instead.
+    public var registeredHandlers: Set<String>?
 
     public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
         self.builtInThemes = builtInThemes
@@ -53,6 +57,7 @@ public struct ProjectLoader: Sendable {
 
         let componentNames = registeredValidators.union(validators.keys)
         var processes: [ProcessDefinition] = []
+        var processNames = Set<String>()
         for file in jsonFiles(folder, "processes") {
             guard let value = readJSON(folder, file, &errors) else { continue }
             let diagnostics = Diagnostics(file: file)
@@ -60,6 +65,7 @@ public struct ProjectLoader: Sendable {
                                          components: ComponentDecoder(diagnostics: diagnostics, knownValidators: componentNames))
             let fallback = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let process = decoder.decode(value, file: file, fallbackName: fallback)
+            if let process { processNames.insert(process.name) }
             errors += diagnostics.errors
             if let process, diagnostics.errors.isEmpty {
                 if processes.contains(where: { $0.name == process.name }) {
@@ -69,6 +75,8 @@ public struct ProjectLoader: Sendable {
                 }
             }
         }
+        ProcessReferences.check(processes, known: processNames, handlers: registeredHandlers,
+                                errors: &errors, warnings: &warnings)
         for process in processes {
             warnings += MissingTags.inProcess(process, tags: tags, languages: languages)
         }

@@ -45,15 +45,15 @@ public enum ScenarioLoader {
                     if let known = Outcome(rawValue: outcome) { expectation = .end(known) } else {
                         diagnostics.error(at: step.at("expect"), "\"\(outcome)\" is not an outcome; use end:completed, end:failed or end:cancelled")
                     }
-                } else if process.node(expect)?.userTask == nil {
-                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task of \(process.name); expect a user task id or end:<outcome>")
+                } else if project.userTask(at: expect, from: process) == nil {
+                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task of \(process.name); expect a user task id (a called process's task as callActivityID/taskID) or end:<outcome>")
                 } else {
                     expectation = .screen(expect)
                 }
             }
             let action = step.string("action")
-            if let action, case .screen(let id)? = expectation, process.node(id)?.userTask?.action(named: action) == nil {
-                let known = process.node(id)?.userTask?.actions.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""
+            if let action, case .screen(let id)? = expectation, project.userTask(at: id, from: process)?.task.action(named: action) == nil {
+                let known = project.userTask(at: id, from: process)?.task.actions.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""
                 diagnostics.error(at: step.at("action"), "the screen \"\(id)\" has no action \"\(action)\"; it has \(known)")
             }
             return Scenario.Step(expect: expectation, action: action, values: postedValues(step, diagnostics),

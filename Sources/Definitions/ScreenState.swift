@@ -23,6 +23,8 @@ public struct ScreenState: Sendable {
     /// A sentence for the top of the page: a stale post, a refused back, an action error.
     public let notice: String?
     public let language: String
+    /// With `tabs` navigation and several waiting user tasks: one tab per task, in order.
+    public var tabs: [ScreenTab] = []
 
     public init(instanceID: String, modal: Bool, process: ProcessDefinition, nodeID: String, task: UserTask,
                 components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],
@@ -34,6 +36,20 @@ public struct ScreenState: Sendable {
 
     public func errors(for key: DataPath) -> [FieldError] {
         errors.filter { $0.key == key.description }
+    }
+}
+
+/// One waiting user task in a tab bar (process.md, "Navigation": `tabs`).
+public struct ScreenTab: Sendable, Equatable {
+    /// The task key, as `Instance.waiting` and `_screen` name it.
+    public let task: String
+    public let title: String
+    public let selected: Bool
+
+    public init(task: String, title: String, selected: Bool) {
+        self.task = task
+        self.title = title
+        self.selected = selected
     }
 }
 

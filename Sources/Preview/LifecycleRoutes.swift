@@ -44,14 +44,6 @@ extension PreviewApp {
         return html(200, renderer.closeConfirmation(instanceID: id, process: process, settings: settings(session)))
     }
 
-    /// Whether `name` is a `dismiss` action of the instance's current screen: it leads to the
-    /// close confirmation instead of changing anything.
-    func isDismiss(_ name: String, on id: String, _ session: Session) -> Bool {
-        guard let instance = try? engine.instance(id, session: session.id), let current = instance.current,
-              let action = project.process(named: instance.process)?.node(current)?.userTask?.action(named: name) else { return false }
-        return action.kind == .dismiss
-    }
-
     /// Stops and forgets everything of the session, and the session itself.
     func endSession(_ session: Session) -> Response {
         do {

@@ -122,7 +122,7 @@ public final class PreviewApp: Sendable {
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
         case ("GET", 2) where segments[0] == "instances":
-            response = show(segments[1], session)
+            response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value)
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
             response = csrfChecked(request, session, isNew) { self.action(segments[3], on: segments[1], request, session) }
         case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
@@ -132,7 +132,7 @@ public final class PreviewApp: Sendable {
         case ("POST", 1) where segments[0] == "settings":
             response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
-            response = csrfChecked(request, session, isNew) { self.back(segments[1], session) }
+            response = csrfChecked(request, session, isNew) { self.back(segments[1], session, task: request.form?.first("_screen")) }
         case ("GET", 3) where segments[0] == "instances" && segments[2] == "close":
             response = closePage(segments[1], session)
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "stop":
@@ -170,14 +170,14 @@ public final class PreviewApp: Sendable {
         return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
     }
 
-    private func show(_ id: String, _ session: Session) -> Response {
+    private func show(_ id: String, _ session: Session, tab: String? = nil) -> Response {
         guard let instance = try? engine.instance(id, session: session.id) else { return showRun(id, session) }
-        return page(for: instance, session, status: 200, notice: nil)
+        return page(for: instance, session, status: 200, notice: nil, tab: tab)
     }
 
     /// The instance's current screen, or its end page once it has finished.
-    func page(for instance: Instance, _ session: Session, status: Int, notice: String?) -> Response {
-        if let state = engine.screen(instance, language: session.language, notice: notice) {
+    func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil) -> Response {
+        if let state = engine.screen(instance, task: tab, language: session.language, notice: notice) {
             return html(status, renderer.screen(state, settings: settings(session)))
         }
         guard let process = project.process(named: instance.process) else {
@@ -218,7 +218,6 @@ public final class PreviewApp: Sendable {
     }
 
     private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
-        if isDismiss(name, on: id, session) { return Response.redirect(to: links.close(id)) }
         let form = PostedForm(request.form?.fields ?? [])
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
@@ -232,9 +231,9 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func back(_ id: String, _ session: Session) -> Response {
+    private func back(_ id: String, _ session: Session, task: String? = nil) -> Response {
         do {
-            return outcome(try engine.back(id, session: session.id), session)
+            return outcome(try engine.back(id, session: session.id, task: task), session)
         } catch .instanceNotFound {
             return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
                 try flows.back(id, session: session.id, language: session.language)
@@ -256,6 +255,8 @@ public final class PreviewApp: Sendable {
             return html(422, renderer.screen(state, settings: settings(session)))
         case .refused(let instance, let notice):
             return page(for: instance, session, status: 409, notice: notice)
+        case .dismissed(let instance):
+            return Response.redirect(to: links.close(instance.id))
         }
     }
 

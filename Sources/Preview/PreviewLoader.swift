@@ -27,8 +27,12 @@ public enum PreviewLoader {
                             engineConfiguration: ProcessEngine.Configuration = .init(),
                             configuration: PreviewApp.Configuration = .init(),
                             logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {
-        let loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"),
+        var loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"),
                                    registeredValidators: Set(engineConfiguration.customValidators.keys))
+        // A host that registers service handlers gets unknown names as load errors; without
+        // any (the CLI) service tasks are warnings and fail at run time with a clear incident.
+        let handlers = engineConfiguration.serviceHandlers
+        loader.registeredHandlers = handlers.isEmpty ? nil : Set(handlers.keys)
         let project: Project
         switch loader.load(folder) {
         case .success(let loaded): project = loaded

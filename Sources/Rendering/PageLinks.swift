@@ -34,6 +34,24 @@ extension PageLinks {
     public var formMethod: String { "post" }
 }
 
+extension PageLinks {
+    /// The instance page showing the waiting task `task` (`tabs` navigation): `?tab=` on the
+    /// instance's address.
+    public func tab(_ instance: String, _ task: String) -> String {
+        var query = ""
+        for byte in task.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                query.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                query += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return self.instance(instance) + "?tab=" + query
+    }
+}
+
 /// What a page needs to know about the person looking at it.
 public struct PageSettings: Sendable {
     public var language: String

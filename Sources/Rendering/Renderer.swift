@@ -32,6 +32,13 @@ public struct Renderer: Sendable {
         let heading = screenTitle(state, language: settings.language)
         let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
         let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
+        let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
+            "tabs": .list(state.tabs.map { tab in
+                .object(FieldsContext(["url": .text(links.tab(state.instanceID, tab.task)), "title": .text(tab.title),
+                                       "selected": .bool(tab.selected)]))
+            }),
+            "ui": .object(ui),
+        ]))
         // Enter in a field submits the form's action: the first submit action, or on a flow
         // screen the first button's event.
         let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
@@ -42,6 +49,7 @@ public struct Renderer: Sendable {
             "errors": .list(errors),
             "notice": .optional(state.notice),
             "stepper": stepper,
+            "tabs": tabs,
             "heading": .text(heading),
             "formAction": .text(formAction),
             "formMethod": .text(links.formMethod),

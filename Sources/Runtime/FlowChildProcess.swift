@@ -26,9 +26,8 @@ extension ProcessEngine {
         var instance = Instance(id: configuration.makeID(), process: process.name, session: session, data: data,
                                 modal: process.modal, now: now)
         var childEvaluator = Evaluator(language: evaluator.language, now: now)
-        if let start = process.startNode {
-            TokenRunner(process: process).run(from: start.id, instance: &instance, evaluator: &childEvaluator)
-        }
+        var runner = runner()
+        runner.start(&instance, evaluator: &childEvaluator)
         instance.warn(childEvaluator.warnings)
         do { return try store.insert(instance) } catch { throw .store(error) }
     }

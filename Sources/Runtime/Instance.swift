@@ -5,8 +5,10 @@ import Foundation
 /// One running (or finished) process instance: all the state a screen is made from.
 ///
 /// A value: the engine loads it, applies one action to a copy and saves it back only if
-/// `version` is unchanged, so an action is applied entirely or not at all.
-public struct Instance: Sendable, Codable, Equatable {
+/// `version` is unchanged, so an action is applied entirely or not at all. Called processes
+/// (`calls`) and parallel branches (`tokens`) live inside it for the same reason: one action
+/// is still one compare-and-swap on one record.
+public struct Instance: Sendable, Equatable {
     public enum Status: String, Sendable, Codable {
         case running, completed, failed, cancelled
     }
@@ -16,11 +18,17 @@ public struct Instance: Sendable, Codable, Equatable {
     /// The session that owns the instance; no other session can see it.
     public let session: String
     public var status: Status
+    /// The data of the instance's own process; each call keeps its own in `calls`.
     public var data: JSONValue
-    /// The user task waiting for the browser, while running.
-    public var current: String?
-    /// User tasks shown before the current one, oldest first: what `back` returns to.
-    public var history: [String]
+    /// Where the process stands: one token per branch, each waiting at a user task, at a
+    /// join or on a call, in the order they were created.
+    public var tokens: [Token]
+    /// Processes started by call activities and not yet ended, outermost first.
+    public var calls: [Call]
+    /// The ends reached so far by tokens of the instance's own process.
+    public var ending: Ending?
+    /// The last token or call number handed out.
+    public var serial: Int
     /// The end node that finished the instance.
     public var endNode: String?
     public var incident: Incident?
@@ -33,7 +41,8 @@ public struct Instance: Sendable, Codable, Equatable {
 
     public init(id: String, process: String, session: String, data: JSONValue, modal: Bool, now: Date) {
         self.id = id; self.process = process; self.session = session; self.status = .running
-        self.data = data; self.current = nil; self.history = []; self.endNode = nil; self.incident = nil
+        self.data = data; self.tokens = []; self.calls = []; self.ending = nil; self.serial = 0
+        self.endNode = nil; self.incident = nil
         self.warnings = []; self.modal = modal; self.version = 0; self.createdAt = now; self.updatedAt = now
     }
 
@@ -43,6 +52,101 @@ public struct Instance: Sendable, Codable, Equatable {
         guard !messages.isEmpty else { return }
         for message in messages where !warnings.contains(message) { warnings.append(message) }
         if warnings.count > Instance.maxWarnings { warnings.removeFirst(warnings.count - Instance.maxWarnings) }
+    }
+
+    // MARK: - Waiting user tasks
+
+    /// The task keys (`TaskKey`) of every user task waiting for the browser, oldest branch
+    /// first. Navigation (`wizard`, `tabs`, `single`) decides how they are shown.
+    public var waiting: [String] {
+        tokens.filter { $0.state == .task }.map(key)
+    }
+
+    /// The first waiting user task: the page a wizard shows.
+    public var current: String? { waiting.first }
+
+    /// User tasks shown before the current one on its token, oldest first: what `back` returns to.
+    public var history: [String] {
+        guard let token = tokens.first(where: { $0.state == .task }) else { return [] }
+        let prefix = self.prefix(of: token.call)
+        return token.history.map { prefix + $0 }
+    }
+
+    /// The task key of a token's node.
+    func key(_ token: Token) -> String { prefix(of: token.call) + token.node }
+
+    func prefix(of call: Int?) -> String {
+        call.flatMap { id in calls.first { $0.id == id }?.prefix } ?? ""
+    }
+
+    /// The token waiting at the user task `key`.
+    func taskToken(_ key: String) -> Token? {
+        tokens.first { $0.state == .task && self.key($0) == key }
+    }
+}
+
+/// One branch of an instance: where it is and how it got there.
+public struct Token: Sendable, Codable, Equatable {
+    public enum State: String, Sendable, Codable {
+        /// On its way through automatic nodes (only during an action).
+        case moving
+        /// Waiting for the browser at a user task.
+        case task
+        /// Waiting at a parallel gateway for the other incoming flows.
+        case join
+        /// Waiting at a call activity for the called process to end.
+        case call
+    }
+
+    public let id: Int
+    /// The call the token runs in; nil for the instance's own process.
+    public let call: Int?
+    public var node: String
+    /// The node it came from: the incoming flow a join counts it for.
+    public var from: String?
+    public var state: State
+    /// User tasks this token showed before, oldest first (node ids of its own process).
+    public var history: [String]
+
+    public init(id: Int, call: Int?, node: String, from: String?, state: State = .moving, history: [String] = []) {
+        self.id = id; self.call = call; self.node = node; self.from = from; self.state = state; self.history = history
+    }
+}
+
+/// A process started by a call activity, running inside the caller's instance.
+public struct Call: Sendable, Codable, Equatable {
+    public let id: Int
+    public let process: String
+    /// The token waiting at the call activity.
+    public let caller: Int
+    /// The call activity's node id in the caller's process.
+    public let node: String
+    /// Prepended to node ids of this call to make task keys: `review/`.
+    public let prefix: String
+    /// 1 for a call from the instance's own process, 2 for a call from that call, …
+    public let depth: Int
+    public var data: JSONValue
+    /// The ends reached so far by this call's tokens.
+    public var ending: Ending?
+}
+
+/// How the tokens of one process have ended so far. The process ends when its last token
+/// does; its outcome is the worst one reached (failed, then cancelled, then completed).
+public struct Ending: Sendable, Codable, Equatable {
+    public var outcome: Outcome
+    /// The end node that decided the outcome (the last one reached among equals).
+    public var node: String
+
+    func adding(_ outcome: Outcome, at node: String) -> Ending {
+        Ending.rank(outcome) >= Ending.rank(self.outcome) ? Ending(outcome: outcome, node: node) : self
+    }
+
+    static func rank(_ outcome: Outcome) -> Int {
+        switch outcome {
+        case .completed: 0
+        case .cancelled: 1
+        case .failed: 2
+        }
     }
 }
 

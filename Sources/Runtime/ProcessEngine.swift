@@ -11,13 +11,18 @@ import Foundation
 public final class ProcessEngine: Sendable {
     public struct Configuration: Sendable {
         public var customValidators: [String: CustomValidator]
+        /// Handlers for `serviceTask` nodes, by the name in `handler`. Give their names to
+        /// `ProjectLoader.registeredHandlers` so an unknown name is a load error.
+        public var serviceHandlers: [String: ServiceHandler]
         public var now: @Sendable () -> Date
         public var makeID: @Sendable () -> String
 
         public init(customValidators: [String: CustomValidator] = [:],
+                    serviceHandlers: [String: ServiceHandler] = [:],
                     now: @escaping @Sendable () -> Date = { Date() },
                     makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
             self.customValidators = customValidators
+            self.serviceHandlers = serviceHandlers
             self.now = now
             self.makeID = makeID
         }
@@ -54,9 +59,8 @@ public final class ProcessEngine: Sendable {
         var instance = Instance(id: configuration.makeID(), process: name, session: session, data: data,
                                 modal: modal || process.modal, now: configuration.now())
         var evaluator = Evaluator(language: project.defaultLanguage, now: configuration.now())
-        if let start = process.startNode {
-            TokenRunner(process: process).run(from: start.id, instance: &instance, evaluator: &evaluator)
-        }
+        var runner = runner()
+        runner.start(&instance, evaluator: &evaluator)
         instance.warn(evaluator.warnings)
         do { return try store.insert(instance) } catch { throw .store(error) }
     }
@@ -73,102 +77,112 @@ public final class ProcessEngine: Sendable {
         do { return try store.records(session: session) } catch { throw .store(error) }
     }
 
-    /// The screen the instance waits on, or nil when it has finished.
-    public func screen(_ instance: Instance, language: String, notice: String? = nil) -> ScreenState? {
-        guard instance.status == .running, let current = instance.current,
-              let process = project.process(named: instance.process),
-              let task = process.node(current)?.userTask else { return nil }
+    /// The screen of the waiting user task `task` (a key from `Instance.waiting`), or of the
+    /// first one when `task` is nil or no longer waits; nil when the instance has finished.
+    public func screen(_ instance: Instance, task key: String? = nil, language: String, notice: String? = nil) -> ScreenState? {
+        guard instance.status == .running, let waiting = WaitingTask(instance, key: key, project: project) else { return nil }
         var evaluator = Evaluator(language: language, now: configuration.now())
-        let resolved = ScreenResolver.resolve(task.screen, data: instance.data, evaluator: &evaluator)
-        return ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: current, task: task, components: resolved,
-                           data: instance.data, rawValues: [:], errors: [],
-                           stepper: StepperBuilder.stepper(for: current, in: process),
-                           canGoBack: task.allowBack && !instance.history.isEmpty, notice: notice, language: language)
+        let resolved = ScreenResolver.resolve(waiting.task.screen, data: waiting.data, evaluator: &evaluator)
+        return waiting.state(instance, project: project, components: resolved, data: waiting.data, rawValues: [:], errors: [],
+                             notice: notice, language: language)
     }
 
     // MARK: - Actions
 
     /// Runs the user-task action `name` with the posted form. The hidden `_screen` field names
-    /// the node the form was rendered for; a post for another node is stale and refused.
+    /// the waiting task the form was rendered for (`Instance.waiting`); a post for a task that
+    /// no longer waits is stale and refused. Without `_screen` the first waiting task is meant.
     public func perform(action name: String, on id: String, session: String, form: PostedForm,
                         language: String) throws(RuntimeError) -> ActionResult {
         try locked(id) { () throws(RuntimeError) -> ActionResult in
             let instance = try self.instance(id, session: session)
-            guard instance.status == .running, let current = instance.current,
-                  let process = project.process(named: instance.process),
-                  let node = process.node(current), let task = node.userTask else {
+            guard instance.status == .running, !instance.waiting.isEmpty else {
                 return .refused(instance, notice: "This process has already finished.")
             }
-            if let posted = form.values("_screen").first, posted != current {
+            let posted = form.values("_screen").first
+            guard let waiting = WaitingTask(instance, key: posted ?? instance.current, project: project, exact: true) else {
                 return .refused(instance, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
             }
-            guard let action = task.action(named: name) else { throw .unknownAction(name) }
+            guard let action = waiting.task.action(named: name) else { throw .unknownAction(name) }
             switch action.kind {
             case .back:
-                return try goBack(instance, task: task)
+                return try goBack(instance, waiting)
             case .submit, .save:
-                return try apply(action, node: node, task: task, process: process, instance: instance,
-                                 form: form, language: language)
+                return try apply(action, waiting, instance: instance, form: form, language: language)
+            case .dismiss:
+                // Nothing changes here: the close confirmation decides (process.md, "modal").
+                return .dismissed(instance)
             default:
                 return .refused(instance, notice: "“\(action.kind.rawValue)” actions are not supported by this version of FlowStage yet.")
             }
         }
     }
 
-    /// Returns to the previous user task of the instance; its data stays.
-    public func back(_ id: String, session: String) throws(RuntimeError) -> ActionResult {
+    /// Returns to the previous user task of the token waiting at `task` (default: the first
+    /// waiting task); its data stays. A `task` that no longer waits is a stale post, refused.
+    public func back(_ id: String, session: String, task key: String? = nil) throws(RuntimeError) -> ActionResult {
         try locked(id) { () throws(RuntimeError) -> ActionResult in
             let instance = try self.instance(id, session: session)
-            guard instance.status == .running, let current = instance.current,
-                  let task = project.process(named: instance.process)?.node(current)?.userTask else {
+            guard instance.status == .running, !instance.waiting.isEmpty else {
                 return .refused(instance, notice: "This process has already finished.")
             }
-            return try goBack(instance, task: task)
+            guard let waiting = WaitingTask(instance, key: key ?? instance.current, project: project, exact: true) else {
+                return .refused(instance, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
+            }
+            return try goBack(instance, waiting)
         }
     }
 
-    private func goBack(_ instance: Instance, task: UserTask) throws(RuntimeError) -> ActionResult {
-        guard task.allowBack, !instance.history.isEmpty else {
+    private func goBack(_ instance: Instance, _ waiting: WaitingTask) throws(RuntimeError) -> ActionResult {
+        guard waiting.task.allowBack, let previous = waiting.token.history.last else {
             return .refused(instance, notice: "There is no previous screen to go back to.")
         }
         var changed = instance
-        changed.current = changed.history.removeLast()
+        if let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
+            changed.tokens[index].history.removeLast()
+            changed.tokens[index].node = previous
+        }
+        changed.updatedAt = configuration.now()
         return .applied(try save(changed))
     }
 
-    private func apply(_ action: ActionDefinition, node: Node, task: UserTask, process: ProcessDefinition,
-                       instance: Instance, form: PostedForm, language: String) throws(RuntimeError) -> ActionResult {
+    private func apply(_ action: ActionDefinition, _ waiting: WaitingTask, instance: Instance, form: PostedForm,
+                       language: String) throws(RuntimeError) -> ActionResult {
         let now = configuration.now()
         var evaluator = Evaluator(language: language, now: now)
+        let task = waiting.task
         // A value of the wrong type always stops the action; validators run for a validating submit.
         let reader = ScreenFormReader(project: project, customValidators: configuration.customValidators,
                                       language: language, now: now)
-        let read = reader.read(task.screen, form: form, into: instance.data, keys: action.keys,
+        let read = reader.read(task.screen, form: form, into: waiting.data, keys: action.keys,
                                checks: action.kind == .submit && action.validate ? .typesAndValidators : .types,
                                evaluator: &evaluator)
-        let (merged, rawValues, errors) = (read.data, read.rawValues, read.errors)
-        if !errors.isEmpty {
-            let resolved = ScreenResolver.resolve(task.screen, data: merged, evaluator: &evaluator)
-            return .invalid(ScreenState(
-                instanceID: instance.id, modal: instance.modal, process: process, nodeID: node.id, task: task, components: resolved,
-                data: merged, rawValues: rawValues, errors: errors,
-                stepper: StepperBuilder.stepper(for: node.id, in: process),
-                canGoBack: task.allowBack && !instance.history.isEmpty, notice: nil, language: language))
+        if !read.errors.isEmpty {
+            let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
+            return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
+                                          errors: read.errors, notice: nil, language: language))
         }
 
         var changed = instance
-        changed.data = merged
+        var data = read.data
         for assignment in action.params {
-            assignment.path.set(evaluator.evaluate(assignment.expression, data: changed.data), in: &changed.data)
+            assignment.path.set(evaluator.evaluate(assignment.expression, data: data), in: &data)
         }
-        if action.kind == .submit, let next = action.next ?? node.next {
-            changed.history.append(node.id)
-            if changed.history.count > ProcessEngine.maxHistory { changed.history.removeFirst() }
-            TokenRunner(process: process).run(from: next, instance: &changed, evaluator: &evaluator)
+        changed.setData(data, of: waiting.token.call)
+        if action.kind == .submit, let next = action.next ?? waiting.node.next,
+           let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
+            changed.tokens[index].history.append(waiting.node.id)
+            if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
+            var runner = runner()
+            runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
         }
         changed.warn(evaluator.warnings)
         changed.updatedAt = now
         return .applied(try save(changed))
+    }
+
+    func runner() -> TokenRunner {
+        TokenRunner(project: project, handlers: configuration.serviceHandlers)
     }
 
     func save(_ instance: Instance) throws(RuntimeError) -> Instance {

@@ -17,7 +17,8 @@ extension ProcessEngine {
             guard instance.status == .running else { return instance }
             var stopped = instance
             stopped.status = .cancelled
-            stopped.current = nil
+            stopped.tokens = []
+            stopped.calls = []
             stopped.updatedAt = configuration.now()
             return try save(stopped)
         }

@@ -28,6 +28,8 @@ public enum ActionResult: Sendable {
     case invalid(ScreenState)
     /// Not applied, with a notice for the current screen: a stale post, back refused, an unsupported action.
     case refused(Instance, notice: String)
+    /// A `dismiss` action of a modal process: nothing changed; show the close confirmation.
+    case dismissed(Instance)
 }
 
 /// A posted form as name/value pairs in order; repeated names carry several choices.

@@ -38,12 +38,16 @@ public struct ScenarioRunner: Sendable {
             return ScenarioReport(scenario: scenario.name, failures: ["start: \(error)"], screens: [])
         }
         for (index, step) in scenario.steps.enumerated() {
-            let found = Self.position(of: instance)
+            var found = Self.position(of: instance)
+            // With parallel branches any waiting task may be the one a step expects and acts on.
+            if case .screen(let task)? = step.expect, instance.waiting.contains(task) { found = .screen(task) }
             if let expected = step.expect, expected != found {
                 fail(index, "expected \(expected), found \(found)\(Self.incidentNote(instance))")
                 break
             }
-            if let state = engine.screen(instance, language: language) { screens.append(state) }
+            if case .screen(let task) = found, let state = engine.screen(instance, task: task, language: language) {
+                screens.append(state)
+            }
             guard let action = step.action else { continue }
             guard case .screen(let current) = found else {
                 fail(index, "cannot run \"\(action)\": the process has ended")
@@ -68,6 +72,9 @@ public struct ScenarioRunner: Sendable {
                              : "expected errors on \(expected.sorted().joined(separator: ", ")), found \(messages.isEmpty ? "none" : messages)")
                     }
                     // The walk stays on this screen: the next step may correct the values.
+                case .dismissed(let same):
+                    fail(index, "\"\(action)\" asks to close the process; a scenario cannot confirm that")
+                    instance = same
                 case .refused(let same, let notice):
                     fail(index, "\"\(action)\" was refused: \(notice)")
                     instance = same

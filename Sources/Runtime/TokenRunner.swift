@@ -1,62 +1,156 @@
 import Definitions
 import Expressions
 
-/// Moves the token through automatic nodes until it reaches a user task or an end.
+/// Moves tokens through automatic nodes until each waits (user task, join, call) or ends.
 ///
-/// Bounded: a run longer than `maxSteps` fails the instance with an incident naming the
-/// nodes it went round, instead of hanging the server.
+/// One runner serves one action: the step bound (`maxSteps`) counts every node run by every
+/// token of the action — forks and called processes included — so a loop without a wait
+/// state fails the instance with an incident naming its nodes instead of hanging the server.
 struct TokenRunner {
     static let maxSteps = 1_000
-    let process: ProcessDefinition
+    /// Calls nested deeper than this fail the instance: a process calling itself without end.
+    static let maxCallDepth = 16
 
-    func run(from nodeID: String, instance: inout Instance, evaluator: inout Evaluator) {
-        var id = nodeID
-        var visited: [String] = []
-        for _ in 0..<TokenRunner.maxSteps {
-            visited.append(id)
-            guard let node = process.node(id) else {
-                fail(&instance, node: id, "the process has no node “\(id)”")
-                return
-            }
-            switch node.kind {
-            case .start:
-                guard let next = node.next else { return fail(&instance, node: id, "the start node has no “next”") }
-                id = next
-            case .userTask:
-                instance.current = id
-                return
-            case .scriptTask(let assignments):
-                for assignment in assignments {
-                    let value = evaluator.evaluate(assignment.expression, data: instance.data)
-                    assignment.path.set(value, in: &instance.data)
-                }
-                guard let next = node.next else { return fail(&instance, node: id, "the script task has no “next”") }
-                id = next
-            case .exclusiveGateway(let branches):
-                let chosen = branches.first { $0.when != nil && evaluator.isTrue($0.when, data: instance.data, otherwise: false) }
-                    ?? branches.first { $0.when == nil }
-                guard let chosen else {
-                    return fail(&instance, node: id, "no branch of gateway “\(id)” matched and it has no default branch; add a branch without “when”")
-                }
-                id = chosen.next
-            case .end(let outcome, _):
-                instance.current = nil
-                instance.endNode = id
-                instance.status = switch outcome {
-                case .completed: .completed
-                case .failed: .failed
-                case .cancelled: .cancelled
-                }
-                return
-            }
-        }
-        let loop = Array(Set(visited.suffix(20))).sorted().joined(separator: ", ")
-        fail(&instance, node: id, "the process ran \(TokenRunner.maxSteps) automatic steps without reaching a screen or an end; check the loop through \(loop)")
+    let project: Project
+    let handlers: [String: ServiceHandler]
+    private var steps = 0
+    private var visited: [String] = []
+    /// Tokens to move, in the order they were set going.
+    var ready: [Int] = []
+
+    init(project: Project, handlers: [String: ServiceHandler]) {
+        self.project = project
+        self.handlers = handlers
     }
 
-    private func fail(_ instance: inout Instance, node: String, _ message: String) {
-        instance.current = nil
-        instance.status = .failed
+    /// Puts the first token on the start node of the instance's process and runs it.
+    mutating func start(_ instance: inout Instance, evaluator: inout Evaluator) {
+        guard let process = project.process(named: instance.process), let start = process.startNode else {
+            return fail(&instance, node: instance.process, "the process “\(instance.process)” has no start node")
+        }
+        let token = newToken(&instance, call: nil, node: start.id, from: nil)
+        ready.append(token)
+        runReady(&instance, evaluator: &evaluator)
+    }
+
+    /// Moves the token waiting at a user task on to `next` and runs every token it sets going.
+    mutating func move(_ tokenID: Int, to next: String, in instance: inout Instance, evaluator: inout Evaluator) {
+        forward(tokenID, to: next, in: &instance)
+        runReady(&instance, evaluator: &evaluator)
+    }
+
+    // MARK: - Running
+
+    private mutating func runReady(_ instance: inout Instance, evaluator: inout Evaluator) {
+        while !ready.isEmpty, instance.status == .running {
+            let tokenID = ready.removeFirst()
+            guard let token = instance.tokens.first(where: { $0.id == tokenID }), token.state == .moving else { continue }
+            let key = instance.key(token)
+            steps += 1
+            visited.append(key)
+            if steps > TokenRunner.maxSteps {
+                let loop = Array(Set(visited.suffix(20))).sorted().joined(separator: ", ")
+                return fail(&instance, node: key, "the process ran \(TokenRunner.maxSteps) automatic steps without reaching a screen or an end; check the loop through \(loop)")
+            }
+            step(token, key: key, &instance, evaluator: &evaluator)
+        }
+        guard instance.status == .running, instance.waiting.isEmpty else { return }
+        // Nothing waits for the browser and nothing can move: only joins that can never complete are left.
+        let joins = instance.tokens.filter { $0.state == .join }
+        let stuck = Set(joins.map { instance.key($0) }).sorted()
+        fail(&instance, node: stuck.first ?? "?",
+             "the process cannot go on: parallel gateway \(stuck.map { "“\($0)”" }.joined(separator: ", ")) waits for tokens that can no longer arrive; check that every branch of the fork leads to it")
+    }
+
+    private mutating func step(_ token: Token, key: String, _ instance: inout Instance, evaluator: inout Evaluator) {
+        guard let process = self.process(of: token, in: instance) else {
+            return fail(&instance, node: key, "the called process of this token is no longer in the project")
+        }
+        guard let node = process.node(token.node) else {
+            return fail(&instance, node: key, "the process “\(process.name)” has no node “\(token.node)”")
+        }
+        switch node.kind {
+        case .start:
+            forward(token.id, to: node.next, in: &instance, at: key)
+        case .userTask:
+            if instance.tokens.contains(where: { $0.id != token.id && $0.call == token.call && $0.node == token.node && $0.state == .task }) {
+                return fail(&instance, node: key, "two branches reached user task “\(key)” at once; join them first with a parallel gateway")
+            }
+            update(token.id, in: &instance) { $0.state = .task }
+        case .scriptTask(let assignments):
+            var data = instance.data(of: token.call)
+            for assignment in assignments {
+                assignment.path.set(evaluator.evaluate(assignment.expression, data: data), in: &data)
+            }
+            instance.setData(data, of: token.call)
+            forward(token.id, to: node.next, in: &instance, at: key)
+        case .serviceTask(let service):
+            serviceTask(service, node: node, token: token, key: key, process: process, &instance)
+        case .exclusiveGateway(let branches):
+            let data = instance.data(of: token.call)
+            let chosen = branches.first { $0.when != nil && evaluator.isTrue($0.when, data: data, otherwise: false) }
+                ?? branches.first { $0.when == nil }
+            guard let chosen else {
+                return fail(&instance, node: key, "no branch of gateway “\(key)” matched and it has no default branch; add a branch without “when”")
+            }
+            forward(token.id, to: chosen.next, in: &instance, at: key)
+        case .parallelGateway(let targets):
+            parallelGateway(targets, node: node, token: token, process: process, &instance)
+        case .callActivity(let call):
+            callActivity(call, node: node, token: token, key: key, &instance, evaluator: &evaluator)
+        case .end(let outcome, _):
+            end(token, outcome: outcome, key: key, &instance, evaluator: &evaluator)
+        }
+    }
+
+    // MARK: - Tokens
+
+    func process(of token: Token, in instance: Instance) -> ProcessDefinition? {
+        guard let callID = token.call else { return project.process(named: instance.process) }
+        return instance.calls.first { $0.id == callID }.flatMap { project.process(named: $0.process) }
+    }
+
+    mutating func newToken(_ instance: inout Instance, call: Int?, node: String, from: String?) -> Int {
+        instance.serial += 1
+        instance.tokens.append(Token(id: instance.serial, call: call, node: node, from: from))
+        return instance.serial
+    }
+
+    mutating func forward(_ tokenID: Int, to next: String?, in instance: inout Instance, at key: String? = nil) {
+        guard let next else {
+            return fail(&instance, node: key ?? "?", "the node “\(key ?? "?")” has no “next”")
+        }
+        update(tokenID, in: &instance) { token in
+            token.from = token.node
+            token.node = next
+            token.state = .moving
+        }
+        ready.append(tokenID)
+    }
+
+    func update(_ tokenID: Int, in instance: inout Instance, _ change: (inout Token) -> Void) {
+        guard let index = instance.tokens.firstIndex(where: { $0.id == tokenID }) else { return }
+        change(&instance.tokens[index])
+    }
+
+    mutating func fail(_ instance: inout Instance, node: String, _ message: String, status: Instance.Status = .failed) {
+        instance.tokens = []
+        instance.calls = []
+        instance.status = status
         instance.incident = Incident(node: node, message: message)
+        ready = []
+    }
+}
+
+extension Instance {
+    /// The data a token of `call` reads and writes: the call's own, or the instance's.
+    func data(of call: Int?) -> JSONValue {
+        guard let call else { return data }
+        return calls.first { $0.id == call }?.data ?? .object([:])
+    }
+
+    mutating func setData(_ value: JSONValue, of call: Int?) {
+        guard let call else { data = value; return }
+        if let index = calls.firstIndex(where: { $0.id == call }) { calls[index].data = value }
     }
 }

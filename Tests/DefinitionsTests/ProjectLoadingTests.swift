@@ -130,11 +130,6 @@ let validNodes = """
         #expect(found.count == 3)
     }
 
-    @Test func nodeTypesNotYetSupportedAreErrorsNotSilentSkips() throws {
-        let nodes = #"[ { "id": "s", "type": "start", "next": "call" }, { "id": "call", "type": "serviceTask", "handler": "h", "next": "s" } ]"#
-        #expect(errors(try project(nodes: nodes)).contains { $0.message.contains("not supported by this version") })
-    }
-
     @Test func aTagMissingInALanguageIsAWarning() throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,

@@ -83,6 +83,32 @@ import TestSupport
         #expect(try browser.getJSON(instance).value["status"] == "cancelled")
     }
 
+    @Test func aDismissActionLeadsToTheCloseConfirmationAndChangesNothing() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/m.json": """
+                { "name": "m", "modal": true, "nodes": [
+                    { "id": "s", "type": "start", "next": "ask" },
+                    { "id": "ask", "type": "userTask", "title": "Ask", "screen": [
+                        { "type": "input", "key": "name", "label": "Name" },
+                        { "type": "button", "label": "Cancel", "action": "cancel" } ],
+                      "actions": [ { "name": "cancel", "type": "dismiss" } ], "next": "e" },
+                    { "id": "e", "type": "end" } ] }
+                """,
+        ])
+        let preview = try RunningPreview(project: folder)
+        var browser = Browser(preview)
+        _ = try browser.get("/")
+        let instance = try #require(try browser.post("/processes/m/start", []).header("Location"))
+        _ = try browser.get(instance)
+        let dismissed = try browser.post(instance + "/actions/cancel", [("_screen", "ask"), ("name", "Ana")])
+        #expect(dismissed.status == 303)
+        #expect(dismissed.header("Location") == instance + "/close")
+        let screen = try browser.getJSON(instance).value
+        #expect(screen["status"] == "running")
+        #expect(screen["components"]?[0]?["value"] == .null, "nothing posted with dismiss is kept")
+    }
+
     @Test func aProcessThatIsNotModalHasNoClosePage() throws {
         let preview = try RunningPreview()
         var browser = Browser(preview)

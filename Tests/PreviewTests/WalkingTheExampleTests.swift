@@ -13,13 +13,13 @@ final class RunningPreview: @unchecked Sendable {
 
     /// A server over the example project; with `database`, every store is that SQLite file,
     /// so a second server on the same file stands for a restart.
-    init(database: SQLiteStore? = nil, configuration: PreviewApp.Configuration = .init()) throws {
+    init(project: URL = RepositoryPaths.examples, database: SQLiteStore? = nil, configuration: PreviewApp.Configuration = .init()) throws {
         let app = if let database {
-            try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root, store: database.instances,
+            try PreviewLoader.load(project: project, resources: RepositoryPaths.root, store: database.instances,
                                    flowStore: database.flowRuns, sessions: SessionStore(records: database.sessions),
                                    configuration: configuration)
         } else {
-            try PreviewLoader.load(project: RepositoryPaths.examples, resources: RepositoryPaths.root, configuration: configuration)
+            try PreviewLoader.load(project: project, resources: RepositoryPaths.root, configuration: configuration)
         }
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"

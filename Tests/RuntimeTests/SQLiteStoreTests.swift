@@ -23,8 +23,8 @@ private func sampleInstance(id: String = UUID().uuidString.lowercased(), session
     var instance = Instance(id: id, process: "loan_application", session: session,
                             data: ["client": ["name": "Ana", "age": 42.5, "tags": ["a", "b"]], "count": 0, "ok": true, "none": nil],
                             modal: false, now: createdAt)
-    instance.current = "personal"
-    instance.history = ["start"]
+    instance.tokens = [Token(id: 1, call: nil, node: "personal", from: "start", state: .task, history: ["start"])]
+    instance.serial = 1
     instance.warnings = ["a warning"]
     instance.incident = Incident(node: "n", message: "m")
     return instance
@@ -74,7 +74,7 @@ private extension Instance {
 
             var changed = inserted
             changed.status = .completed
-            changed.current = nil
+            changed.tokens = []
             changed.endNode = "end"
             changed.data = changed.data.setting("count", to: .number(0.1 + 0.2))
             changed.updatedAt = Date(timeIntervalSinceReferenceDate: 800_000_001.987_654_3)

@@ -27,6 +27,29 @@ import TestSupport
         }
     }
 
+    @Test func aStepMayExpectAndActOnAnyWaitingTaskIncludingACalledProcesssTask() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/child.json": #"{ "name": "child", "nodes": [ { "id": "s", "type": "start", "next": "ask" }, \#(task("ask", next: "e")), { "id": "e", "type": "end" } ] }"#,
+            "processes/p.json": """
+            { "name": "p", "nodes": [ { "id": "s", "type": "start", "next": "fork" },
+              { "id": "fork", "type": "parallelGateway", "next": ["a", "call"] },
+              \(task("a", next: "join")),
+              { "id": "call", "type": "callActivity", "process": "child", "output": { "got": "value" }, "next": "join" },
+              { "id": "join", "type": "parallelGateway", "next": "done" },
+              { "id": "done", "type": "end" } ] }
+            """,
+        ])
+        let project = try project(folder)
+        let walk = try scenario(#"""
+            { "process": "p", "steps": [ { "expect": "call/ask", "action": "ok", "values": { "value": "x" } },
+                                         { "expect": "a", "action": "ok" }, { "expect": "end:completed" } ] }
+            """#, in: project)
+        let report = ScenarioRunner(project: project).run(walk)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        #expect(report.screens.map(\.nodeID) == ["call/ask", "a"])
+    }
+
     @Test func aWrongExpectedScreenSaysWhatWasFound() throws {
         let project = try project()
         let walk = try scenario(#"""

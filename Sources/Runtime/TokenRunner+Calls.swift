@@ -1,0 +1,79 @@
+import Definitions
+import Expressions
+
+/// `callActivity` and `end`: a called process runs as a call inside the instance; the last
+/// token ending finishes its process — the instance, or a call that then resumes its caller.
+extension TokenRunner {
+    mutating func callActivity(_ call: CallActivity, node: Node, token: Token, key: String,
+                               _ instance: inout Instance, evaluator: inout Evaluator) {
+        let depth = (instance.calls.first { $0.id == token.call }?.depth ?? 0) + 1
+        guard depth <= TokenRunner.maxCallDepth else {
+            return fail(&instance, node: key, "call activities are nested more than \(TokenRunner.maxCallDepth) deep; check that “\(call.process)” does not call itself (directly or through other processes) without an end")
+        }
+        guard let called = project.process(named: call.process), let start = called.startNode else {
+            return fail(&instance, node: key, "there is no process named “\(call.process)” to call")
+        }
+        if instance.tokens.contains(where: { $0.call == token.call && $0.node == token.node && $0.state == .call }) {
+            return fail(&instance, node: key, "two branches reached call activity “\(key)” at once; join them first with a parallel gateway")
+        }
+        let parentData = instance.data(of: token.call)
+        var input = JSONValue.object([:])
+        for assignment in call.input {
+            assignment.path.set(evaluator.evaluate(assignment.expression, data: parentData), in: &input)
+        }
+        let data = called.data.merging(input)
+        for parameter in called.params where parameter.required {
+            let value = parameter.key.get(in: data)
+            if value == .null || value == .string("") {
+                return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(parameter.key)”; give it in this call activity's “input”")
+            }
+        }
+        instance.serial += 1
+        let callID = instance.serial
+        instance.calls.append(Call(id: callID, process: called.name, caller: token.id, node: node.id, prefix: key + "/",
+                                   depth: depth, data: data, ending: nil))
+        update(token.id, in: &instance) { $0.state = .call }
+        ready.append(newToken(&instance, call: callID, node: start.id, from: nil))
+    }
+
+    mutating func end(_ token: Token, outcome: Outcome, key: String, _ instance: inout Instance,
+                      evaluator: inout Evaluator) {
+        instance.tokens.removeAll { $0.id == token.id }
+        guard let callID = token.call else {
+            let ending = instance.ending?.adding(outcome, at: token.node) ?? Ending(outcome: outcome, node: token.node)
+            instance.ending = ending
+            guard instance.tokens.isEmpty else { return }
+            instance.calls = []
+            instance.endNode = ending.node
+            instance.status = switch ending.outcome {
+            case .completed: .completed
+            case .failed: .failed
+            case .cancelled: .cancelled
+            }
+            return
+        }
+        guard let index = instance.calls.firstIndex(where: { $0.id == callID }) else { return }
+        let ending = instance.calls[index].ending?.adding(outcome, at: key) ?? Ending(outcome: outcome, node: key)
+        instance.calls[index].ending = ending
+        guard !instance.tokens.contains(where: { $0.call == callID }) else { return }
+        let call = instance.calls.remove(at: index)
+        guard let caller = instance.tokens.first(where: { $0.id == call.caller }) else { return }
+        let callerKey = instance.key(caller)
+        switch ending.outcome {
+        case .completed:
+            guard let process = process(of: caller, in: instance),
+                  case .callActivity(let activity)? = process.node(call.node)?.kind else {
+                return fail(&instance, node: callerKey, "the call activity is no longer in the project")
+            }
+            var data = instance.data(of: caller.call)
+            for assignment in activity.output {
+                assignment.path.set(evaluator.evaluate(assignment.expression, data: call.data), in: &data)
+            }
+            instance.setData(data, of: caller.call)
+            forward(caller.id, to: process.node(call.node)?.next, in: &instance, at: callerKey)
+        case .failed, .cancelled:
+            fail(&instance, node: callerKey, "the called process “\(call.process)” ended at “\(ending.node)” with outcome \(ending.outcome.rawValue)",
+                 status: ending.outcome == .failed ? .failed : .cancelled)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Definitions
+import Expressions
+
+/// A user task an instance waits on, found from its task key: the token, the process the
+/// task belongs to (a called one inside a call activity) and the data its screen binds to.
+struct WaitingTask {
+    let key: String
+    let token: Token
+    let process: ProcessDefinition
+    let node: Node
+    let task: UserTask
+    let data: JSONValue
+
+    /// The task `key`; when `exact` is false, the first waiting task if `key` is nil or no longer waits.
+    init?(_ instance: Instance, key: String?, project: Project, exact: Bool = false) {
+        let found = key.flatMap { instance.taskToken($0) }
+        guard let token = found ?? (exact ? nil : instance.current.flatMap { instance.taskToken($0) }) else { return nil }
+        let process = token.call.flatMap { id in instance.calls.first { $0.id == id } }.map(\.process) ?? instance.process
+        guard let definition = project.process(named: process), let node = definition.node(token.node),
+              let task = node.userTask else { return nil }
+        self.key = instance.key(token)
+        self.token = token
+        self.process = definition
+        self.node = node
+        self.task = task
+        self.data = instance.data(of: token.call)
+    }
+
+    func state(_ instance: Instance, project: Project, components: [ResolvedComponent], data: JSONValue,
+               rawValues: [String: String], errors: [FieldError], notice: String?, language: String) -> ScreenState {
+        var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
+                                components: components, data: data, rawValues: rawValues, errors: errors,
+                                stepper: StepperBuilder.stepper(for: key, instance: instance, project: project),
+                                canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
+        state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
+        return state
+    }
+
+    /// One tab per waiting task when more than one waits and the instance's process navigates
+    /// by `tabs` — or by `single`, until the renderer draws one section per task: a tab bar
+    /// keeps every task reachable meanwhile. A `wizard` shows the first waiting task alone.
+    static func tabs(_ instance: Instance, selected: String, project: Project, language: String) -> [ScreenTab] {
+        let waiting = instance.waiting
+        guard waiting.count > 1, let root = project.process(named: instance.process), root.navigation != .wizard else { return [] }
+        return waiting.map { key in
+            let found = project.userTask(at: key, from: root)
+            let data = instance.taskToken(key).map { instance.data(of: $0.call) } ?? instance.data
+            let title = [found?.task.title, found?.task.step].lazy.compactMap { $0?.resolve(project.tags, language: language, data: data) }
+                .first { !$0.isEmpty } ?? key
+            return ScreenTab(task: key, title: title, selected: key == selected)
+        }
+    }
+}
