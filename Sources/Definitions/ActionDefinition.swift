@@ -20,14 +20,17 @@ public struct ActionDefinition: Sendable {
     public let newTab: Bool
     public let handler: String?
     public let key: DataPath?
+    /// `analytics`: `value` names the action event (default: the action name).
+    public let analytics: AnalyticsTag?
     public let pointer: JSONPointer
 
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, process: String? = nil, url: String? = nil, newTab: Bool = false,
-                handler: String? = nil, key: DataPath? = nil, pointer: JSONPointer = JSONPointer()) {
+                handler: String? = nil, key: DataPath? = nil, analytics: AnalyticsTag? = nil,
+                pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
         self.validate = validate; self.process = process; self.url = url; self.newTab = newTab
-        self.handler = handler; self.key = key; self.pointer = pointer
+        self.handler = handler; self.key = key; self.analytics = analytics; self.pointer = pointer
     }
 }
 

@@ -110,15 +110,27 @@ public struct UserTask: Sendable {
     public let screen: [Component]
     public let actions: [ActionDefinition]
     public let allowBack: Bool
-    public let analyticsScreen: String?
+    /// `analytics`: `screen` names the screen event (default: the node id).
+    public let analytics: AnalyticsTag?
 
     public init(title: Text?, step: Text?, substep: Text?, screen: [Component], actions: [ActionDefinition],
-                allowBack: Bool, analyticsScreen: String?) {
+                allowBack: Bool, analytics: AnalyticsTag?) {
         self.title = title; self.step = step; self.substep = substep; self.screen = screen
-        self.actions = actions; self.allowBack = allowBack; self.analyticsScreen = analyticsScreen
+        self.actions = actions; self.allowBack = allowBack; self.analytics = analytics
     }
 
     public func action(named name: String) -> ActionDefinition? {
         actions.first { $0.name == name }
+    }
+}
+
+/// What a designer attaches to a screen or an action for analytics (process.md, "Analytics
+/// events"): the event's value and a free JSON payload passed through as it is.
+public struct AnalyticsTag: Sendable {
+    public let value: String?
+    public let customPayload: JSONValue?
+    public init(value: String?, customPayload: JSONValue?) {
+        self.value = value
+        self.customPayload = customPayload
     }
 }

@@ -94,7 +94,9 @@ struct ProcessDecoder {
         return UserTask(
             title: reader.text("title"), step: reader.text("step"), substep: reader.text("substep"),
             screen: screen, actions: actions, allowBack: reader.bool("allowBack") ?? true,
-            analyticsScreen: reader.object("analytics", what: "analytics")?.string("screen"))
+            analytics: reader.object("analytics", what: "analytics").map {
+                AnalyticsTag(value: $0.string("screen"), customPayload: $0.value("customPayload"))
+            })
     }
 
     private func decodeAction(_ item: (value: JSONValue, pointer: JSONPointer)) -> ActionDefinition? {
@@ -117,6 +119,9 @@ struct ProcessDecoder {
             newTab: reader.bool("newTab") ?? false,
             handler: reader.string("handler", required: kind == .handler ? "A handler action" : nil),
             key: reader.path("key", required: kind == .upload ? "An upload action" : nil),
+            analytics: reader.object("analytics", what: "analytics").map {
+                AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
+            },
             pointer: item.pointer)
     }
 

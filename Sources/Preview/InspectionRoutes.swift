@@ -36,7 +36,8 @@ extension PreviewApp {
                 kind: .process, id: instance.id, name: instance.process, status: instance.status.rawValue,
                 current: instance.current, history: instance.history,
                 incident: instance.incident.map { "\($0.node): \($0.message)" },
-                data: instance.data.serialized(pretty: true), warnings: instance.warnings)
+                data: instance.data.serialized(pretty: true), warnings: instance.warnings,
+                events: engine.recent.events(of: instance.id).map { $0.json.serialized() })
         } else if let run = try? flows.run(id, session: session.id) {
             inspection = Inspection(
                 kind: .flow, id: run.id, name: run.flow, status: run.status.rawValue, current: run.currentState,

@@ -17,11 +17,13 @@ public struct Inspection: Sendable {
     /// The data as pretty JSON.
     public let data: String
     public let warnings: [String]
+    /// The last analytics events, oldest first, one line each.
+    public let events: [String]
 
     public init(kind: Kind, id: String, name: String, status: String, current: String?, history: [String],
-                incident: String?, data: String, warnings: [String]) {
+                incident: String?, data: String, warnings: [String], events: [String] = []) {
         self.kind = kind; self.id = id; self.name = name; self.status = status; self.current = current
-        self.history = history; self.incident = incident; self.data = data; self.warnings = warnings
+        self.history = history; self.incident = incident; self.data = data; self.warnings = warnings; self.events = events
     }
 }
 
@@ -68,6 +70,7 @@ extension Renderer {
             "history": list(inspection.history),
             "data": .text(inspection.data),
             "warnings": list(inspection.warnings),
+            "events": list(inspection.events),
             "screenURL": .text(links.instance(inspection.id)),
             "ui": .object(ui),
         ])

@@ -127,6 +127,7 @@ public struct UIStrings: TemplateContext {
         "inspectorIncident": "Incident",
         "inspectorData": "Data",
         "inspectorWarnings": "Warnings",
+        "inspectorEvents": "Analytics events",
         "inspectorNone": "None",
         "inspectorToScreen": "Back to the screen",
     ]
@@ -223,6 +224,7 @@ public struct UIStrings: TemplateContext {
         "inspectorIncident": "Incident",
         "inspectorData": "Date",
         "inspectorWarnings": "Avertismente",
+        "inspectorEvents": "Evenimente de analiză",
         "inspectorNone": "Niciunul",
         "inspectorToScreen": "Înapoi la ecran",
     ]

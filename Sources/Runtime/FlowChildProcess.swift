@@ -29,7 +29,7 @@ extension ProcessEngine {
         var runner = runner()
         runner.start(&instance, evaluator: &childEvaluator)
         instance.warn(childEvaluator.warnings)
-        do { return try store.insert(instance) } catch { throw .store(error) }
+        return try insert(instance)
     }
 }
 

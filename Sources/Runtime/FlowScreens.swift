@@ -14,7 +14,7 @@ struct FlowScreens: Sendable {
             let nodes = flow.states.filter { $0.process == nil }.map { state in
                 Node(id: state.id, kind: .userTask(UserTask(
                     title: state.title, step: nil, substep: nil, screen: state.screen, actions: [],
-                    allowBack: true, analyticsScreen: nil)), next: nil, pointer: state.pointer)
+                    allowBack: true, analytics: nil)), next: nil, pointer: state.pointer)
             }
             mirrors[flow.name] = ProcessDefinition(name: flow.name, title: flow.title, navigation: .single, modal: false,
                                                    data: flow.data, params: [], nodes: nodes, file: flow.file)

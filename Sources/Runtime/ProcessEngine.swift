@@ -14,15 +14,23 @@ public final class ProcessEngine: Sendable {
         /// Handlers for `serviceTask` nodes, by the name in `handler`. Give their names to
         /// `ProjectLoader.registeredHandlers` so an unknown name is a load error.
         public var serviceHandlers: [String: ServiceHandler]
+        /// Where analytics events go besides `recent`.
+        public var analytics: [any AnalyticsSink]
+        /// The last events per instance, for the inspector; share one across engines (live reload) to keep them.
+        public var recent: RecentAnalytics
         public var now: @Sendable () -> Date
         public var makeID: @Sendable () -> String
 
         public init(customValidators: [String: CustomValidator] = [:],
                     serviceHandlers: [String: ServiceHandler] = [:],
+                    analytics: [any AnalyticsSink] = [],
+                    recent: RecentAnalytics = RecentAnalytics(),
                     now: @escaping @Sendable () -> Date = { Date() },
                     makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
             self.customValidators = customValidators
             self.serviceHandlers = serviceHandlers
+            self.analytics = analytics
+            self.recent = recent
             self.now = now
             self.makeID = makeID
         }
@@ -32,6 +40,8 @@ public final class ProcessEngine: Sendable {
     public let store: InstanceStore
     let configuration: Configuration
     private let locks = StripedLocks()
+    /// The last analytics events of each instance, for the inspector.
+    public var recent: RecentAnalytics { configuration.recent }
     static let maxHistory = 200
 
     public init(project: Project, store: InstanceStore, configuration: Configuration = Configuration()) {
@@ -62,7 +72,7 @@ public final class ProcessEngine: Sendable {
         var runner = runner()
         runner.start(&instance, evaluator: &evaluator)
         instance.warn(evaluator.warnings)
-        do { return try store.insert(instance) } catch { throw .store(error) }
+        return try insert(instance)
     }
 
     /// The instance if it exists and belongs to `session`; otherwise not found.
@@ -143,7 +153,7 @@ public final class ProcessEngine: Sendable {
             changed.tokens[index].node = previous
         }
         changed.updatedAt = configuration.now()
-        return .applied(try save(changed))
+        return .applied(try save(changed, from: instance))
     }
 
     private func apply(_ action: ActionDefinition, _ waiting: WaitingTask, instance: Instance, form: PostedForm,
@@ -178,15 +188,34 @@ public final class ProcessEngine: Sendable {
         }
         changed.warn(evaluator.warnings)
         changed.updatedAt = now
-        return .applied(try save(changed))
+        return .applied(try save(changed, from: instance,
+                                 trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language)))
     }
 
     func runner() -> TokenRunner {
         TokenRunner(project: project, handlers: configuration.serviceHandlers)
     }
 
-    func save(_ instance: Instance) throws(RuntimeError) -> Instance {
-        do { return try store.save(instance) } catch { throw .store(error) }
+    /// Stores a new instance and tells the analytics sinks it started (and what it shows).
+    func insert(_ instance: Instance) throws(RuntimeError) -> Instance {
+        let inserted: Instance
+        do { inserted = try store.insert(instance) } catch { throw .store(error) }
+        record(AnalyticsEvents(project: project, now: configuration.now()).between(nil, inserted))
+        return inserted
+    }
+
+    /// Saves `instance` (compare-and-swap) and then tells the analytics sinks what changed since `before`.
+    func save(_ instance: Instance, from before: Instance, trigger: AnalyticsEvents.Trigger? = nil) throws(RuntimeError) -> Instance {
+        let saved: Instance
+        do { saved = try store.save(instance) } catch { throw .store(error) }
+        record(AnalyticsEvents(project: project, now: configuration.now()).between(before, saved, trigger: trigger))
+        return saved
+    }
+
+    func record(_ events: [AnalyticsEvent]) {
+        guard !events.isEmpty else { return }
+        recent.record(events)
+        for sink in configuration.analytics { sink.record(events) }
     }
 
     func locked<T>(_ id: String, _ body: () throws(RuntimeError) -> T) throws(RuntimeError) -> T {

@@ -20,7 +20,7 @@ extension ProcessEngine {
             stopped.tokens = []
             stopped.calls = []
             stopped.updatedAt = configuration.now()
-            return try save(stopped)
+            return try save(stopped, from: instance)
         }
     }
 

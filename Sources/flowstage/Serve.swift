@@ -50,6 +50,10 @@ struct Serve: ParsableCommand {
                                valueName: "path"))
     var database: String?
 
+    @ArgumentParser.Option(help: ArgumentHelp("The JSON-lines analytics log (default: analytics.jsonl beside the database; \"off\" writes none).",
+                                              valueName: "path"))
+    var analytics: String?
+
     @Flag(inversion: .prefixedNo, help: "Reload the project when its files change (on by default).")
     var watch = true
 
@@ -64,6 +68,8 @@ struct Serve: ParsableCommand {
         let resources = try Resources.locate()
         let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
 
+        let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
         let instanceStore: InstanceStore
         let flowRunStore: FlowRunStore
         let sessionStore: any RecordStore<Session>
@@ -76,8 +82,6 @@ struct Serve: ParsableCommand {
             sessionStore = MemoryStore<Session>()
             storeLine = "Sessions, instances and flow runs are kept in memory and are lost when the server stops."
         case .sqlite:
-            let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-                ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
             let path = database ?? data.appendingPathComponent("flowstage.sqlite").path
             do {
                 let file = try SQLiteStore(path: path)
@@ -89,6 +93,21 @@ struct Serve: ParsableCommand {
             }
         }
 
+        var engineConfiguration = ProcessEngine.Configuration()
+        var analyticsLine: String?
+        let analyticsPath = analytics ?? (database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data)
+            .appendingPathComponent("analytics.jsonl").path
+        if analyticsPath != "off" {
+            do {
+                let sink = try JSONLinesAnalyticsSink(path: analyticsPath)
+                engineConfiguration.analytics = [sink]
+                analyticsLine = "Analytics events are appended to \(sink.path)."
+            } catch {
+                FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        let engine = engineConfiguration
         let live: LivePreview
         let sessions = SessionStore(records: sessionStore)
         let folder = project.standardizedFileURL
@@ -96,7 +115,7 @@ struct Serve: ParsableCommand {
         do {
             live = try LivePreview(folder: folder) { () throws(PreviewLoader.Failure) -> PreviewApp in
                 try PreviewLoader.load(project: folder, resources: resources, store: instanceStore, flowStore: flowRunStore,
-                                       sessions: sessions, configuration: appConfiguration, logger: logger)
+                                       sessions: sessions, engineConfiguration: engine, configuration: appConfiguration, logger: logger)
             }
         } catch {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
@@ -117,6 +136,7 @@ struct Serve: ParsableCommand {
         if watch { live.watch() }
         print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         print(storeLine)
+        if let analyticsLine { print(analyticsLine) }
         if appConfiguration.accessPassword != nil { print("Every request needs the access password.") }
         if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")

@@ -202,6 +202,8 @@ import TestSupport
         #expect(page.html.all("ol").first?.all("li").map(\.text) == ["personal"])
         let data = try JSONParser.parse(try #require(page.html.first("pre")?.text))
         #expect(data["client"]?["firstName"] == "Ana")
+        let events = try page.html.all("ol").dropFirst().first.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
+        #expect(events.map { $0["event"] } == ["start", "screen", "action", "screen"])
     }
 }
 
