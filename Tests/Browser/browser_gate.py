@@ -42,6 +42,7 @@ SCREENSHOT_FOLDER = CHECKOUT / "docs" / "screenshots"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 APPEARANCES = ["light", "dark"]
 EXTRA_LANGUAGES = [("default", "light", "ro")]
+NO_SCRIPT_LOOK = ("default", "light", "en")
 
 # (theme, appearance, language, page) -> file in docs/screenshots/
 SCREENSHOTS = {
@@ -136,13 +137,14 @@ class Gate:
         self.pages = []          # (name, page source) for the Nu HTML Checker
         self.seen = set()        # pages already checked in this look
         self.look = None         # (theme, appearance, language)
+        self.script = True       # False once the page's script is switched off
 
     def fail(self, check, page, detail):
         self.failures.append(f"[{check}] {detail}\n    screen: {page}")
 
     def page_name(self, page):
         theme, appearance, language = self.look
-        return f"{page} — theme {theme}, {appearance}, {language}"
+        return f"{page} — theme {theme}, {appearance}, {language}" + ("" if self.script else ", without script")
 
     # -- walking ------------------------------------------------------------------------------
 
@@ -246,7 +248,7 @@ class Gate:
         self.browser.wait_for_document()
         self.check_axe_rules(page)
         self.pages.append((self.page_name(page), self.page_source()))
-        if (*self.look, page) in SCREENSHOTS:
+        if self.script and (*self.look, page) in SCREENSHOTS:
             self.save_screenshot(SCREENSHOTS[(*self.look, page)])
 
     def page_source(self):
@@ -255,8 +257,14 @@ class Gate:
         return doctype + "\n" + self.browser.source()
 
     def check_axe_rules(self, page):
-        self.browser.execute(self.axe_source + "\n;return true;")
-        result = self.browser.execute_async(AXE_RUN, AXE_TAGS)
+        if not self.script:   # axe needs timers; the page's own script has not run and will not
+            self.browser.cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+        try:
+            self.browser.execute(self.axe_source + "\n;return true;")
+            result = self.browser.execute_async(AXE_RUN, AXE_TAGS)
+        finally:
+            if not self.script:
+                self.browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
         if result["passes"] == 0 and not result["violations"]:
             self.fail("axe", self.page_name(page), "axe-core ran no rules on this page")
         for violation in result["violations"]:
@@ -406,6 +414,17 @@ def stop(process, group=False):
             pass
 
 
+def check_look(gate, look, walks):
+    gate.choose_look(*look)
+    gate.check_page("catalogue")
+    for walk in walks:
+        gate.walk(walk)
+    gate.browser.open(gate.home)
+    gate.check_page("catalogue with instances")
+    gate.browser.open(gate.home + "instances/no-such-instance")
+    gate.check_page("not found (404)")
+
+
 # -- main -----------------------------------------------------------------------------------
 
 def missing_tools(arguments):
@@ -453,14 +472,11 @@ def main():
                 looks = [tuple(look.split("/")) for look in arguments.look]
             walks = scenario_walks() + FLOW_WALKS
             for look in looks:
-                gate.choose_look(*look)
-                gate.check_page("catalogue")
-                for walk in walks:
-                    gate.walk(walk)
-                browser.open(gate.home)
-                gate.check_page("catalogue with instances")
-                browser.open(gate.home + "instances/no-such-instance")
-                gate.check_page("not found (404)")
+                check_look(gate, look, walks)
+            # Once more with the page's script switched off: every page must work without it.
+            browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+            gate.script = False
+            check_look(gate, NO_SCRIPT_LOOK, walks)
             browser.quit()
             pages = Path(logs) / "pages"
             pages.mkdir()
@@ -480,7 +496,8 @@ def main():
             stop(server)
 
     seconds = time.monotonic() - started
-    summary = (f"{len(gate.pages)} pages in {len(looks)} looks ({', '.join('/'.join(look) for look in looks)}); "
+    summary = (f"{len(gate.pages)} pages in {len(looks)} looks ({', '.join('/'.join(look) for look in looks)}) "
+               f"and {'/'.join(NO_SCRIPT_LOOK)} without script; "
                f"axe-core tags {', '.join(AXE_TAGS)}; Nu HTML Checker; keyboard focus; {seconds:.0f} s")
     if gate.failures:
         print("\n\n".join(gate.failures), file=sys.stderr)
