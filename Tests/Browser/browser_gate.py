@@ -12,6 +12,7 @@ On every page it checks:
 - the Nu HTML Checker: no errors in the HTML as the browser got it (its page source);
 - after a failed post: the error summary has focus, is focusable without the script, and
   each of its links moves focus to its field when activated with the keyboard.
+Then it walks NO_SCRIPT_LOOK again with the page's script switched off, with the same checks.
 It saves three screenshots into docs/screenshots/ (see SCREENSHOTS).
 
 Failures name the check, the rule, the element and the screen. Without Chromium,
