@@ -422,8 +422,27 @@ def check_look(gate, look, walks):
         gate.walk(walk)
     gate.browser.open(gate.home)
     gate.check_page("catalogue with instances")
+    inspect = gate.browser.find_all('a[href$="/inspect"]')
+    if inspect:
+        gate.browser.click_and_wait(inspect[0])
+        gate.check_page("inspector")
+    if gate.script:
+        check_modal_close(gate)
     gate.browser.open(gate.home + "instances/no-such-instance")
     gate.check_page("not found (404)")
+
+
+def check_modal_close(gate):
+    """A modal instance (started with modal=1, as a host app would): its Close link and the confirmation page."""
+    b = gate.browser
+    start = 'form[action="/processes/loan_application/start"]'
+    b.open(gate.home)
+    b.execute("var form = document.querySelector(arguments[0]), modal = document.createElement('input');"
+              " modal.type = 'hidden'; modal.name = 'modal'; modal.value = '1'; form.appendChild(modal);", start)
+    b.click_and_wait(b.find(f'{start} button[type="submit"]'))
+    gate.check_page("modal screen with Close")
+    b.click_and_wait(b.find(".fs-close a"))
+    gate.check_page("close confirmation")
 
 
 # -- main -----------------------------------------------------------------------------------
