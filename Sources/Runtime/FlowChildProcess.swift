@@ -6,22 +6,13 @@ import Foundation
 ///
 /// `ProcessEngine.start` only takes declared parameters, but a flow passes its `input` as
 /// whole start data; this starts the instance the same way with that data laid over the
-/// definition's `data`. Kept in its own file so `ProcessEngine.swift` stays untouched.
+/// definition's `data` (`ProcessDefinition.startData`, shared with call activities).
 extension ProcessEngine {
     func startChild(of launch: FlowProcessLaunch, flowData: JSONValue, session: String,
                     evaluator: inout Evaluator) throws(RuntimeError) -> Instance {
         guard let process = project.process(named: launch.process) else { throw .unknownProcess(launch.process) }
-        var input = JSONValue.object([:])
-        for assignment in launch.input {
-            assignment.path.set(evaluator.evaluate(assignment.expression, data: flowData), in: &input)
-        }
-        let data = process.data.merging(input)
-        for parameter in process.params where parameter.required {
-            let value = parameter.key.get(in: data)
-            if value == .null || value == .string("") {
-                throw .missingParameter(process: process.name, key: parameter.key.description)
-            }
-        }
+        let (data, missing) = process.startData(input: launch.input, from: flowData, evaluator: &evaluator)
+        if let missing { throw .missingParameter(process: process.name, key: missing.description) }
         let now = configuration.now()
         var instance = Instance(id: configuration.makeID(), process: process.name, session: session, data: data,
                                 modal: process.modal, now: now)

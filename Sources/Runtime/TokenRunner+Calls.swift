@@ -16,17 +16,9 @@ extension TokenRunner {
         if instance.tokens.contains(where: { $0.call == token.call && $0.node == token.node && $0.state == .call }) {
             return fail(&instance, node: key, "two branches reached call activity “\(key)” at once; join them first with a parallel gateway")
         }
-        let parentData = instance.data(of: token.call)
-        var input = JSONValue.object([:])
-        for assignment in call.input {
-            assignment.path.set(evaluator.evaluate(assignment.expression, data: parentData), in: &input)
-        }
-        let data = called.data.merging(input)
-        for parameter in called.params where parameter.required {
-            let value = parameter.key.get(in: data)
-            if value == .null || value == .string("") {
-                return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(parameter.key)”; give it in this call activity's “input”")
-            }
+        let (data, missing) = called.startData(input: call.input, from: instance.data(of: token.call), evaluator: &evaluator)
+        if let missing {
+            return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(missing)”; give it in this call activity's “input”")
         }
         instance.serial += 1
         let callID = instance.serial
