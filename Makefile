@@ -28,6 +28,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
+	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
 
 # Figures, not a test: release server under wrk (installed when missing), see Tools/bench.sh.
 bench: deps

@@ -11,15 +11,17 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Check every screen of a project for accessibility without a browser; exit 1 on any violation.",
         discussion: """
-            Renders every screen `flowstage render` would write (every scenario, the first screen
-            of each process no scenario walks, refused posts with their error summary) and every
-            app-flow state, in every language, light and dark, and checks: labels for every
-            control, unique ids, aria-describedby/labelledby, label and #link targets, heading
-            order, one h1, <html lang>, the page title, image alt, fieldset and legend for
-            groups, link and button names, missing tags and unsupported components. Every
-            theme's light and dark palettes are checked for colour contrast (themes.md).
-            Prints one line per violation (page, [rule], element, message); the last line counts
-            screens and violations.
+            Renders every screen `flowstage render` writes (each scenario, the first
+            screen of each process no scenario walks, refused posts with their error
+            summary) and every app-flow state, in every language, light and dark.
+            Each page is checked for: labels for every control, unique ids, targets of
+            aria-describedby, aria-labelledby, label for and #links, heading order,
+            one h1, <html lang>, the page title, image alt, fieldset and legend for
+            groups, link and button names, missing tags, unsupported components.
+            Every theme's palettes are checked for colour contrast (themes.md).
+
+            Prints one line per violation: page, [rule], element, message. The last
+            line counts screens and violations. Exits 1 on any violation.
 
             Example:
               flowstage audit Examples
