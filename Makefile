@@ -74,6 +74,7 @@ test: deps
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null
+	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
 	$(MAKE) --no-print-directory browser-gate
 
 # Figures, not a test: release server under wrk (installed when missing), see Tools/bench.sh.

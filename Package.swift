@@ -28,16 +28,18 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
+        // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
+        .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         .target(name: "Preview", dependencies: [
             "HTTP", "Runtime", "Rendering",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "Runtime", "Rendering", "Definitions",
+            "Preview", "HTTP", "Runtime", "Rendering", "Definitions", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audit"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

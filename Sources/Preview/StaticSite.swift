@@ -42,36 +42,27 @@ public struct StaticSite {
             try Data(css.utf8).write(to: out.appendingPathComponent("themes/\(name).css"))
         }
 
-        let walksByLanguage = project.languages.map { ($0, walks(language: $0)) }
-        let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.screens.count } } * Self.appearances.count
+        var walksByVersion: [String: [SiteIndexWalk]] = [:]
         var written: [String] = []
-        var versions: [SiteIndexVersion] = []
-        for (language, walks) in walksByLanguage {
-            for appearance in Self.appearances {
-                let folder = "\(Self.safe(language))-\(appearance)"
-                var indexWalks: [SiteIndexWalk] = []
-                for walk in walks {
-                    let paths = walk.screens.enumerated().map { index, state in
-                        "\(folder)/\(walk.name)/\(String(format: "%02d", index + 1))-\(Self.safe(state.nodeID))\(state.errors.isEmpty ? "" : "-errors").html"
-                    }
-                    var pages: [SiteIndexPage] = []
-                    for (index, state) in walk.screens.enumerated() {
-                        let links = StaticSiteLinks(root: "../../",
-                                                    forward: index + 1 < paths.count ? (paths[index + 1] as NSString).lastPathComponent : "../../index.html",
-                                                    previous: index > 0 ? (paths[index - 1] as NSString).lastPathComponent : "../../index.html")
-                        let renderer = Renderer(project: project, templates: templates, links: links)
-                        let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
-                        let url = out.appendingPathComponent(paths[index])
-                        try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                        try Data(renderer.screen(state, settings: settings)).write(to: url)
-                        written.append(paths[index])
-                        pages.append(SiteIndexPage(url: paths[index], title: renderer.screenTitle(state, language: language),
-                                                   hasErrors: !state.errors.isEmpty))
-                        progress(written.count, total, paths[index])
-                    }
-                    indexWalks.append(SiteIndexWalk(title: walk.title, pages: pages))
-                }
-                versions.append(SiteIndexVersion(language: language, appearance: appearance, walks: indexWalks))
+        try forEachPage { page, total in
+            let url = out.appendingPathComponent(page.path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(page.html).write(to: url)
+            written.append(page.path)
+            let entry = SiteIndexPage(url: page.path, title: page.title, hasErrors: !page.state.errors.isEmpty)
+            var walks = walksByVersion[page.version, default: []]
+            if page.index == 0 {
+                walks.append(SiteIndexWalk(title: page.walkTitle, pages: [entry]))
+            } else if let last = walks.popLast() {
+                walks.append(SiteIndexWalk(title: last.title, pages: last.pages + [entry]))
+            }
+            walksByVersion[page.version] = walks
+            progress(written.count, total, page.path)
+        }
+        let versions = project.languages.flatMap { language in
+            Self.appearances.map { appearance in
+                SiteIndexVersion(language: language, appearance: appearance,
+                                 walks: walksByVersion[Self.version(language, appearance)] ?? [])
             }
         }
         let settings = PageSettings(language: project.defaultLanguage, theme: project.theme,
@@ -80,8 +71,42 @@ public struct StaticSite {
         return written
     }
 
-    /// Every scenario, then the first screen of each process no scenario walks.
-    func walks(language: String) -> [Walk] {
+    /// Every page of the site in order (language, appearance, walk, screen), rendered with the
+    /// links of its place in the walk: what `write` writes and what `flowstage audit` checks.
+    /// `visit(page, total)` gets each page as it is rendered, so a big site is never all in
+    /// memory. `flows` adds each app flow's states (with the flow's data) as one walk.
+    public func forEachPage(flows: Bool = false, _ visit: (SitePage, Int) throws -> Void) rethrows {
+        let walksByLanguage = project.languages.map { ($0, walks(language: $0, flows: flows)) }
+        let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.screens.count } } * Self.appearances.count
+        for (language, walks) in walksByLanguage {
+            for appearance in Self.appearances {
+                let version = Self.version(language, appearance)
+                for walk in walks {
+                    let paths = walk.screens.enumerated().map { index, state in
+                        "\(version)/\(walk.name)/\(String(format: "%02d", index + 1))-\(Self.safe(state.nodeID))\(state.errors.isEmpty ? "" : "-errors").html"
+                    }
+                    for (index, state) in walk.screens.enumerated() {
+                        let links = StaticSiteLinks(root: "../../",
+                                                    forward: index + 1 < paths.count ? (paths[index + 1] as NSString).lastPathComponent : "../../index.html",
+                                                    previous: index > 0 ? (paths[index - 1] as NSString).lastPathComponent : "../../index.html")
+                        let renderer = Renderer(project: project, templates: templates, links: links)
+                        let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
+                        try visit(SitePage(path: paths[index], version: version, language: language, appearance: appearance,
+                                           walkTitle: walk.title, index: index, state: state,
+                                           title: renderer.screenTitle(state, language: language),
+                                           html: renderer.screen(state, settings: settings)), total)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The folder of one language and appearance, e.g. `en-dark`.
+    static func version(_ language: String, _ appearance: String) -> String { "\(safe(language))-\(appearance)" }
+
+    /// Every scenario, then the first screen of each process no scenario walks; with `flows`,
+    /// then every screen state of each app flow.
+    func walks(language: String, flows: Bool = false) -> [Walk] {
         let runner = ScenarioRunner(project: project)
         var walks: [Walk] = scenarios.map { scenario in
             Walk(name: "scenario-" + Self.safe(scenario.name), title: "\(title(of: scenario.process, language)) — \(scenario.name)",
@@ -94,7 +119,23 @@ public struct StaticSite {
                   let screen = engine.screen(instance, language: language) else { continue }
             walks.append(Walk(name: "process-" + Self.safe(process.name), title: title(of: process.name, language), screens: [screen]))
         }
+        if flows { walks += flowWalks(language: language) }
         return walks.filter { !$0.screens.isEmpty }
+    }
+
+    /// Each flow's screen states in definition order, each shown as if just entered with the
+    /// flow's own data: flows have no scenarios yet, so this is how the audit sees them.
+    private func flowWalks(language: String) -> [Walk] {
+        let engine = FlowEngine(processes: ProcessEngine(project: project, store: MemoryStore<Instance>()), store: MemoryStore<FlowRun>())
+        return project.flows.map { flow in
+            let screens = flow.states.compactMap { state -> ScreenState? in
+                var run = FlowRun(id: "flow-\(flow.name)", flow: flow.name, session: "render", data: flow.data, now: Date())
+                run.backStack = [state.id]
+                return engine.screen(run, language: language)
+            }
+            let title = flow.title?.resolve(project.tags, language: language, data: .null) ?? ""
+            return Walk(name: "flow-" + Self.safe(flow.name), title: title.isEmpty ? flow.name : title, screens: screens)
+        }
     }
 
     private func title(of process: String, _ language: String) -> String {
@@ -106,4 +147,21 @@ public struct StaticSite {
     static func safe(_ id: String) -> String {
         String(id.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" ? Character($0) : "-" })
     }
+}
+
+/// One rendered page of the static site, with what it shows.
+public struct SitePage: Sendable {
+    /// Where `render` writes it, relative to the site: `en-dark/scenario-happy-path/01-personal.html`.
+    public let path: String
+    /// Its language-and-appearance folder, e.g. `en-dark`.
+    public let version: String
+    public let language: String
+    public let appearance: String
+    public let walkTitle: String
+    /// Its place in the walk, from 0.
+    public let index: Int
+    public let state: ScreenState
+    /// The screen's h1.
+    public let title: String
+    public let html: [UInt8]
 }

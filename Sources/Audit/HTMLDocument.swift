@@ -1,6 +1,6 @@
-/// A small HTML parser for tests, so they assert on structure (labels, ids, attributes)
-/// instead of comparing page strings. It understands what FlowStage writes: elements,
-/// attributes, void elements, text, comments and a doctype.
+/// A small HTML parser, so the audit (and the tests) reason about structure (labels, ids,
+/// attributes) instead of page strings. It understands what FlowStage writes: elements,
+/// attributes, void elements, text, comments and a doctype; it is not a full HTML5 parser.
 public final class HTMLElement: @unchecked Sendable {
     public let tag: String
     public let attributes: [String: String]
@@ -33,7 +33,8 @@ public final class HTMLElement: @unchecked Sendable {
     }
 
     enum Child { case text(String), element(HTMLElement) }
-    private var order: [Child] = []
+    /// Text and child elements in document order.
+    private(set) var order: [Child] = []
 
     func append(_ element: HTMLElement) {
         element.parent = self

@@ -1,0 +1,47 @@
+import Definitions
+import Foundation
+import Runtime
+import Testing
+import TestSupport
+@testable import Audit
+
+/// A one-screen project with `screen` as its components, and its first screen in `language`.
+func firstScreen(_ screen: String, tags: String = #"{ "hello": "Hello" }"#, language: String = "en") throws -> (Project, ScreenState) {
+    let folder = try RepositoryPaths.fixture([
+        "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
+        "tags/en.json": tags,
+        "processes/one.json": """
+            { "name": "one", "title": "One", "nodes": [
+              { "id": "start", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "title": "Ask", "screen": \(screen),
+                "actions": [ { "name": "go", "type": "submit", "next": "end" } ] },
+              { "id": "end", "type": "end" } ] }
+            """,
+    ])
+    let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+    let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+    let instance = try engine.start(process: "one", session: "s")
+    return (project, try #require(engine.screen(instance, language: language)))
+}
+
+/// Rules read from the screen's definition: missing tags and unsupported components.
+@Suite struct ScreenRuleChecks {
+    @Test("missing-tag") func missingTag() throws {
+        let (project, state) = try firstScreen(#"[ { "type": "input", "key": "name", "label": "@@hello @@nobody" } ]"#)
+        let missing = ScreenRules.missingTags(state, tags: project.tags)
+        #expect(missing.count == 1)
+        #expect(missing.first?.location == "processes/one.json /nodes/1/screen/0")
+        #expect(missing.first?.message.contains("\"@@nobody\" has no text in en") == true)
+        // A tag only in the default language falls back, so Romanian pages show English, not the key.
+        let (_, romanian) = try firstScreen(#"[ { "type": "input", "key": "name", "label": "@@hello" } ]"#, language: "ro")
+        #expect(ScreenRules.missingTags(romanian, tags: project.tags).isEmpty)
+    }
+
+    @Test("unsupported-component") func unsupportedComponent() throws {
+        let (_, state) = try firstScreen(#"[ { "type": "slider", "key": "amount", "label": "Amount" }, { "type": "input", "key": "name", "label": "Name" } ]"#)
+        let unsupported = ScreenRules.unsupportedComponents(state) { $0.type != .slider }
+        #expect(unsupported.map(\.location) == ["processes/one.json /nodes/1/screen/0"])
+        #expect(unsupported.first?.message.contains("slider") == true)
+        #expect(ScreenRules.unsupportedComponents(state) { _ in true }.isEmpty)
+    }
+}
