@@ -49,12 +49,13 @@ public final class SessionStore: Sendable {
     /// Writes the session to the store if it is not there yet: called before a POST changes anything.
     public func keep(_ session: Session) throws(StoreError) {
         guard cache.withLock({ $0[session.id]?.stored }) != true else { return }
-        let inserted: Session
-        do { inserted = try records.insert(session) } catch .conflict {
-            return // another thread kept it first
+        var stored = session
+        do { stored = try records.insert(session) } catch .conflict {
+            // Another thread kept it first: it is stored all the same.
+            stored = (try records.load(session.id)) ?? session
         }
         cache.withLock { all in
-            all[session.id]?.session = inserted
+            all[session.id]?.session = stored
             all[session.id]?.stored = true
         }
     }
