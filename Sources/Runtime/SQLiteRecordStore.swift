@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// One table of the SQLite store: instances or flow runs, with the same SQL.
 ///
@@ -9,6 +10,11 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private let database: any DatabaseWriter
     /// The file, named in every error message.
     private let path: String
+    /// Records as last decoded, by id. A load still reads the row, and uses the cached value
+    /// only when the row's version matches, so another process's save is always seen;
+    /// what it saves is decoding JSON (most of the cost of showing a screen).
+    private let decoded = Mutex<[String: Record]>([:])
+    static var maxDecoded: Int { 10_000 }
 
     init(database: any DatabaseWriter, path: String) {
         self.database = database
@@ -22,7 +28,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         let row: Row?
         do {
             row = try database.read { db in
-                try Row.fetchOne(db, sql: "SELECT version, body FROM \(Self.table) WHERE id = ?", arguments: [id])
+                try Row.fetchOne(db, sql: "SELECT id, version, body FROM \(Self.table) WHERE id = ?", arguments: [id])
             }
         } catch {
             throw SQLiteFailure.failed("cannot read \(Self.name) \(id) from \(path)", database: path, error)
@@ -53,6 +59,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             throw SQLiteFailure.failed("cannot store the new \(Self.name) \(record.id) in \(path)", database: path, error)
         }
         guard inserted else { throw .conflict(id: record.id) }
+        remember(stored)
         return stored
     }
 
@@ -76,6 +83,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             throw SQLiteFailure.failed("cannot save \(Self.name) \(record.id) in \(path)", database: path, error)
         }
         guard saved else { throw .conflict(id: record.id) }
+        remember(stored)
         return stored
     }
 
@@ -84,7 +92,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         do {
             rows = try database.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT version, body FROM \(Self.table) WHERE session = ? ORDER BY created_at DESC, id DESC
+                    SELECT id, version, body FROM \(Self.table) WHERE session = ? ORDER BY created_at DESC, id DESC
                     """, arguments: [session])
             }
         } catch {
@@ -97,6 +105,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     }
 
     public func delete(session: String) throws(StoreError) {
+        decoded.withLock { cache in cache = cache.filter { $0.value.session != session } }
         do {
             try database.write { db in
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE session = ?", arguments: [session])
@@ -115,8 +124,24 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         }
     }
 
+    private func remember(_ record: Record) {
+        decoded.withLock { cache in
+            if cache.count >= Self.maxDecoded, cache[record.id] == nil { cache.removeAll(keepingCapacity: true) }
+            cache[record.id] = record
+        }
+    }
+
     /// The body is the record; the `version` column is the truth about its version.
     private func decode(_ row: Row) throws(StoreError) -> Record {
+        let version: Int = row["version"]
+        let id: String? = row["id"]
+        if let id, let cached = decoded.withLock({ $0[id] }), cached.version == version { return cached }
+        let record = try decodeBody(row)
+        remember(record)
+        return record
+    }
+
+    private func decodeBody(_ row: Row) throws(StoreError) -> Record {
         let body: String = row["body"]
         do {
             var record: Record = try SQLiteBody.decode(body)

@@ -365,3 +365,24 @@ private extension Instance {
         }
     }
 }
+
+/// The decoded-record cache never hides a save made through another store on the same file.
+@Suite struct SQLiteDecodedCache {
+    @Test func aSaveByAnotherStoreOnTheFileIsSeenAtOnce() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (mine, theirs) = (try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances)
+        let inserted = try mine.insert(sampleInstance())
+        #expect(try mine.load(inserted.id) == inserted)
+        let changed = try theirs.save(inserted.incremented())
+        #expect(try mine.load(inserted.id) == changed)
+        #expect(try mine.records(session: inserted.session) == [changed])
+    }
+
+    @Test func aDeletedSessionsRecordsAreNotServedFromTheCache() throws {
+        let store = try SQLiteStore.inMemory().instances
+        let inserted = try store.insert(sampleInstance(session: "gone"))
+        try store.delete(session: "gone")
+        #expect(try store.load(inserted.id) == nil)
+    }
+}
