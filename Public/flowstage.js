@@ -26,6 +26,38 @@
       if (button.form && button.form.requestSubmit) button.form.requestSubmit(button);
     });
   });
+  // Sliders: the <output> and aria-valuetext follow the thumb (without script they show the
+  // value the page was rendered with).
+  Array.prototype.forEach.call(document.querySelectorAll("input[type='range']"), function (slider) {
+    var output = document.querySelector("output[for='" + slider.id + "']");
+    var suffix = slider.getAttribute("data-fs-suffix");
+    slider.addEventListener("input", function () {
+      var text = suffix ? slider.value + " " + suffix : slider.value;
+      if (output) output.textContent = text;
+      if (suffix) slider.setAttribute("aria-valuetext", text);
+    });
+  });
+  // Textarea counters: a polite live count of the characters left, after a pause in typing.
+  Array.prototype.forEach.call(document.querySelectorAll("[data-fs-counter]"), function (counter) {
+    var field = counter.closest(".fs-field");
+    var area = field && field.querySelector("textarea");
+    if (!area) return;
+    var max = parseInt(counter.getAttribute("data-fs-counter"), 10);
+    var live = document.createElement("div");
+    live.className = "fs-visually-hidden";
+    live.setAttribute("aria-live", "polite");
+    counter.parentNode.insertBefore(live, counter.nextSibling);
+    var timer = null;
+    function update(announce) {
+      var left = max - area.value.length;
+      var text = left >= 0 ? counter.getAttribute("data-fs-remaining").replace("{x}", left)
+                           : counter.getAttribute("data-fs-too-many").replace("{x}", -left);
+      counter.textContent = text;
+      if (left < 0) counter.setAttribute("data-fs-over", ""); else counter.removeAttribute("data-fs-over");
+      if (announce) { clearTimeout(timer); timer = setTimeout(function () { live.textContent = text; }, 1000); }
+    }
+    area.addEventListener("input", function () { update(true); });
+  });
   // Live reload, unless the person has typed or is looking at errors: a reload would lose them.
   var generation = document.querySelector("meta[name='flowstage-generation']");
   if (generation && window.fetch) {

@@ -23,7 +23,9 @@ struct ComponentDecoder {
         if type == .button, !reader.has("action"), !reader.has("event") {
             diagnostics.error(at: pointer, "a button needs \"action\" (a user-task action) or \"event\" (an app-flow event)")
         }
-        let children = reader.array("children").map(decodeList) ?? []
+        // A collection's `item` is the components repeated per item (screens.md).
+        let children = reader.array(type == .collection && reader.has("item") ? "item" : "children").map(decodeList) ?? []
+        ComponentChecks.check(type, reader)
         if !children.isEmpty, !type.isContainer, type != .collection {
             diagnostics.error(at: reader.at("children"), "a \(typeName) cannot hold children; put them in a card or container")
         }
@@ -46,7 +48,8 @@ struct ComponentDecoder {
             hide: reader.expression("hide"),
             disabled: reader.expression("disabled"),
             defaultValue: reader.expression("default"),
-            validators: reader.array("validators").map { $0.compactMap { decodeValidator($0.value, at: $0.pointer) } } ?? [],
+            validators: (reader.array("validators").map { $0.compactMap { decodeValidator($0.value, at: $0.pointer) } } ?? [])
+                + implicitValidators(type, reader),
             options: reader.array("options").map { $0.compactMap { decodeOption($0.value, at: $0.pointer) } } ?? [],
             children: children,
             action: reader.string("action"),
@@ -60,6 +63,12 @@ struct ComponentDecoder {
             change: reader.string("change"),
             pointer: pointer,
             properties: reader.fields)
+    }
+
+    /// A textarea's `maxLength` counter is also its limit: it validates like a maxLength validator.
+    private func implicitValidators(_ type: ComponentType, _ reader: ObjectReader) -> [ValidatorDefinition] {
+        guard type == .textarea, case .number(let max)? = reader.value("maxLength"), max >= 1 else { return [] }
+        return [ValidatorDefinition(kind: .maxLength, value: .constant(.number(max.rounded())), pointer: reader.at("maxLength"))]
     }
 
     private func decodeOption(_ value: JSONValue, at pointer: JSONPointer) -> Option? {

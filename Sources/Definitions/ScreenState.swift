@@ -60,6 +60,10 @@ public struct ResolvedComponent: Sendable {
     /// The evaluated `default`, shown while the field's data is empty.
     public let defaultValue: JSONValue?
     public let children: [ResolvedComponent]
+    /// A collection's items, each with its own components.
+    public var items: [ResolvedItem] = []
+    /// A collection with `selectKey`: the radio field that stores the chosen item.
+    public var selection: Component?
 
     public init(definition: Component, disabled: Bool, defaultValue: JSONValue? = nil, children: [ResolvedComponent]) {
         self.definition = definition
@@ -70,7 +74,7 @@ public struct ResolvedComponent: Sendable {
 
     /// This component and every shown descendant, depth first.
     public var flattened: [ResolvedComponent] {
-        [self] + children.flatMap(\.flattened)
+        [self] + children.flatMap(\.flattened) + items.flatMap { $0.components.flatMap(\.flattened) }
     }
 }
 

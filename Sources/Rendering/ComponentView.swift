@@ -38,6 +38,9 @@ struct ComponentView: TemplateContext {
     var newTab = false
     var identifier = ""
     var changeURL: String?
+    /// Values only the newer catalogue components read (slider bounds, table rows, collection
+    /// items…), so adding a component does not grow the switch below.
+    var extra: [String: TemplateValue] = [:]
     let ui: UIStrings
 
     init(ui: UIStrings) { self.ui = ui }
@@ -82,7 +85,7 @@ struct ComponentView: TemplateContext {
         case "identifier": .text(identifier)
         case "changeURL": optional(changeURL)
         case "ui": .object(ui)
-        default: nil
+        default: extra[key]
         }
     }
 

@@ -10,7 +10,9 @@ struct ScreenViewBuilder {
     let markdown: MarkdownCache
     let state: ScreenState
     let ui: UIStrings
-    private(set) var ids = FieldIDs()
+    var ids = FieldIDs()
+    /// Inside a collection item: the data with `$item` and `$index`, for texts.
+    var scope: JSONValue?
 
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
          state: ScreenState, ui: UIStrings) {
@@ -22,15 +24,15 @@ struct ScreenViewBuilder {
         components.map { view($0) }
     }
 
-    private func text(_ text: Text?) -> String? {
-        text?.resolve(project.tags, language: state.language, data: state.data)
+    func text(_ text: Text?) -> String? {
+        text?.resolve(project.tags, language: state.language, data: scope ?? state.data)
     }
 
-    private func textProperty(_ component: Component, _ key: String) -> String? {
-        component.properties[key]?.stringValue.map { Text($0).resolve(project.tags, language: state.language, data: state.data) }
+    func textProperty(_ component: Component, _ key: String) -> String? {
+        component.properties[key]?.stringValue.map { Text($0).resolve(project.tags, language: state.language, data: scope ?? state.data) }
     }
 
-    private mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
+    mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
         var view = ComponentView(ui: ui)
         view.id = ids.allocate(for: ResolvedComponentID(explicitID: component.id, key: component.key?.description,
@@ -51,15 +53,17 @@ struct ScreenViewBuilder {
             }
             view.prefix = textProperty(component, "prefix")
             view.suffix = textProperty(component, "suffix")
+            describeAffixes(&view)
         case .textarea:
             view.rows = component.properties["rows"]?.numberValue.map { max(1, min(40, Int($0))) } ?? 5
+            fillCounter(&view, component)
         case .select:
             view.emptyLabel = textProperty(component, "emptyLabel") ?? ui["selectOption"]
         case .checkbox:
             view.group = component.isCheckboxGroup
             view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
-        case .segmented:
-            if templates.components["segmented"] == nil { templateName = "radio" }
+        case .segmented, .multiselect, .switch, .slider, .datepicker, .table, .collection:
+            fillCatalogue(&view, resolved)
         case .button:
             view.variant = component.variant ?? "primary"
             if let action = component.action {
@@ -71,7 +75,7 @@ struct ScreenViewBuilder {
                 view.formNoValidate = !component.validate
             }
         case .text:
-            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }
+            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: scope ?? state.data) }
         case .message:
             view.kind = component.kind ?? "info"
             view.kindLabel = ui["kind." + view.kind]

@@ -14,14 +14,15 @@ struct Evaluator {
         self.now = now
     }
 
-    mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil) -> JSONValue {
-        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: nil, language: language, now: now))
+    /// `item` is `$item` inside a collection item.
+    mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil) -> JSONValue {
+        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, language: language, now: now))
         warnings += result.warnings
         return result.value
     }
 
-    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool) -> Bool {
+    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, item: JSONValue? = nil) -> Bool {
         guard let expression else { return otherwise }
-        return evaluate(expression, data: data).isTruthy
+        return evaluate(expression, data: data, item: item).isTruthy
     }
 }

@@ -58,8 +58,8 @@ struct FieldValidator {
     }
 
     /// The message for a type problem ("must be a number") on a field.
-    func typeMessage(_ key: Messages.Key, label: String) -> String {
-        Messages.fill(template(key, override: nil), label: label, value: nil)
+    func typeMessage(_ key: Messages.Key, label: String, value: String? = nil) -> String {
+        Messages.fill(template(key, override: nil), label: label, value: value)
     }
 
     private func message(_ key: Messages.Key, validator: ValidatorDefinition, label: String, bound: JSONValue?) -> String {

@@ -11,9 +11,12 @@ enum FormTyping {
         /// The posted text, kept to show it back when it could not be typed.
         var raw: String?
         var problem: Messages.Key?
+        /// What the problem message names as `{value}` (a slider's or datepicker's bound).
+        var bound: String? = nil
     }
 
-    static func type(_ component: Component, posted: [String]) -> Typed {
+    /// `today` (ISO) resolves a datepicker's `"today"` bound; given by the caller so typing needs no clock.
+    static func type(_ component: Component, posted: [String], today: String? = nil) -> Typed {
         let first = posted.first ?? ""
         switch component.type {
         case .checkbox where component.isCheckboxGroup, .multiselect:
@@ -33,22 +36,26 @@ enum FormTyping {
             if !component.options.isEmpty, !component.options.contains(where: { $0.value == first }) {
                 return Typed(value: .null, raw: nil, problem: .option)
             }
+            // A collection's item choice stores the item's index as a number.
+            if component.properties["storesIndex"] == .bool(true), let index = Double(first) {
+                return Typed(value: .number(index), raw: nil, problem: nil)
+            }
             return Typed(value: .string(first), raw: nil, problem: nil)
         case .slider:
-            return number(first)
+            return SliderTyping.type(component, first)
         case .input where component.inputType == "number":
             return number(first)
         case .datepicker:
             let trimmed = first.trimmingWhitespace()
             if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
             guard CivilDate(iso: trimmed)?.description == trimmed else { return Typed(value: .string(trimmed), raw: first, problem: .date) }
-            return Typed(value: .string(trimmed), raw: nil, problem: nil)
+            return DateTyping.checkBounds(component, trimmed, today: today)
         default:
             return Typed(value: .string(first), raw: nil, problem: nil)
         }
     }
 
-    private static func number(_ text: String) -> Typed {
+    static func number(_ text: String) -> Typed {
         let trimmed = text.trimmingWhitespace().replacingOccurrences(of: " ", with: "")
         if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
         guard let number = Double(trimmed), number.isFinite else {

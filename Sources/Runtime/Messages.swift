@@ -5,6 +5,7 @@ enum Messages {
     enum Key: String, Sendable {
         case required, requiredChoice, requiredTrue, minLength, maxLength, min, max, pattern, email
         case isSameOrBeforeToday, isSameOrAfterToday, custom, number, date, option
+        case dateMin, dateMax
     }
 
     static let shippedLanguages = ["en", "ro"]
@@ -25,6 +26,8 @@ enum Messages {
         .number: "{label} must be a number",
         .date: "{label} must be a real date, like 2001-03-27",
         .option: "Select one of the options for {label}",
+        .dateMin: "{label} must be the same as or after {value}",
+        .dateMax: "{label} must be the same as or before {value}",
     ]
 
     private static let romanian: [Key: String] = [
@@ -43,6 +46,8 @@ enum Messages {
         .number: "{label} trebuie să fie un număr",
         .date: "{label} trebuie să fie o dată reală, de exemplu 2001-03-27",
         .option: "Selectați una dintre opțiunile pentru {label}",
+        .dateMin: "{label} trebuie să fie cel mai devreme {value}",
+        .dateMax: "{label} trebuie să fie cel târziu {value}",
     ]
 
     static func template(_ key: Key, language: String) -> String {

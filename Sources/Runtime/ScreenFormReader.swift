@@ -33,13 +33,14 @@ struct ScreenFormReader {
         }
         var merged = data
         var rawValues: [String: String] = [:]
-        var problems: [String: Messages.Key] = [:]
+        var problems: [String: (key: Messages.Key, bound: String?)] = [:]
+        let today = CivilDate(now, in: .current).description
         for field in fields {
             guard let key = field.key else { continue }
-            let typed = FormTyping.type(field, posted: form.values(key.description))
+            let typed = FormTyping.type(field, posted: form.values(key.description), today: today)
             if let problem = typed.problem {
                 guard checks != .none else { continue }
-                problems[key.description] = problem
+                problems[key.description] = (problem, typed.bound)
             }
             key.set(typed.value, in: &merged)
             if let raw = typed.raw { rawValues[key.description] = raw }
@@ -47,7 +48,7 @@ struct ScreenFormReader {
         guard checks != .none else { return Result(data: merged, rawValues: [:], errors: []) }
 
         let validator = FieldValidator(project: project, customValidators: customValidators,
-                                       language: language, today: CivilDate(now, in: .current).description)
+                                       language: language, today: today)
         let stillShown = Set(ScreenResolver.postableFields(
             ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)).compactMap { $0.key?.description })
         var errors: [FieldError] = []
@@ -55,7 +56,7 @@ struct ScreenFormReader {
             guard let key = field.key else { continue }
             let label = (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? key.description
             if let problem = problems[key.description] {
-                errors.append(FieldError(key: key.description, message: validator.typeMessage(problem, label: label)))
+                errors.append(FieldError(key: key.description, message: validator.typeMessage(problem.key, label: label, value: problem.bound)))
             } else if checks == .typesAndValidators, stillShown.contains(key.description),
                       let message = validator.firstError(field, value: key.get(in: merged), label: label,
                                                          data: merged, evaluator: &evaluator) {

@@ -4,19 +4,44 @@ import Expressions
 /// Evaluates `hide` and `disabled` for a screen: what is shown and what may be posted.
 enum ScreenResolver {
     static func resolve(_ components: [Component], data: JSONValue, evaluator: inout Evaluator,
-                        parentDisabled: Bool = false) -> [ResolvedComponent] {
+                        parentDisabled: Bool = false, item: JSONValue? = nil) -> [ResolvedComponent] {
+        // Inside a collection item, expressions see `$item`; keys are already rebased.
         components.compactMap { component in
-            if evaluator.isTrue(component.hide, data: data, otherwise: false) { return nil }
-            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false)
-            let children = resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled)
-            let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data) }
+            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item) { return nil }
+            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false, item: item)
+            let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item) }
+            if component.type == .collection {
+                return resolveCollection(component, data: data, evaluator: &evaluator, disabled: disabled)
+            }
+            let children = resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item)
             return ResolvedComponent(definition: component, disabled: disabled, defaultValue: defaultValue, children: children)
         }
     }
 
-    /// Fields that accept posted values: visible, enabled and bound to a key.
+    /// One item per element of the array at `source`, its components rebased under
+    /// `source[i]`; a collection with `selectKey` also gets the radio field that stores the choice.
+    private static func resolveCollection(_ component: Component, data: JSONValue, evaluator: inout Evaluator,
+                                          disabled: Bool) -> ResolvedComponent {
+        var resolved = ResolvedComponent(definition: component, disabled: disabled, children: [])
+        guard let source = component.properties["source"]?.stringValue.flatMap({ try? DataPath($0) }),
+              case .array(let elements) = source.get(in: data) else { return resolved }
+        let shown = elements.prefix(DataPath.maximumIndex + 1)
+        resolved.items = shown.enumerated().map { index, element in
+            let base = source.appending(DataPath(segments: [.index(index)]))
+            return ResolvedItem(index: index, value: element,
+                                components: resolve(component.children.map { $0.rebased(under: base) }, data: data,
+                                                    evaluator: &evaluator, parentDisabled: disabled, item: element))
+        }
+        resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) }) { _ in Text("") }
+        return resolved
+    }
+
+    /// Fields that accept posted values: visible, enabled and bound to a key (a collection's
+    /// item choice included).
     static func postableFields(_ resolved: [ResolvedComponent]) -> [Component] {
-        resolved.flatMap(\.flattened).filter { !$0.disabled && $0.definition.type.isField && $0.definition.key != nil }
-            .map(\.definition)
+        resolved.flatMap(\.flattened).filter { !$0.disabled }.flatMap { component -> [Component] in
+            if let selection = component.selection { return [selection] }
+            return component.definition.type.isField && component.definition.key != nil ? [component.definition] : []
+        }
     }
 }

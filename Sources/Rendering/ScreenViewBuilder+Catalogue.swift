@@ -1,0 +1,154 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// View models of the catalogue components added after the first screens: multiselect,
+/// segmented, switch, slider, datepicker, table, collection, and the textarea counter.
+/// Kept apart from `ScreenViewBuilder` so each component's rules sit together.
+extension ScreenViewBuilder {
+    mutating func fillCatalogue(_ view: inout ComponentView, _ resolved: ResolvedComponent) {
+        let component = resolved.definition
+        switch component.type {
+        case .multiselect:
+            view.group = true
+        case .switch:
+            view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
+                || (component.key.map { state.data.value(at: $0) } == .null && resolved.defaultValue == .bool(true))
+        case .slider:
+            fillSlider(&view, component)
+        case .datepicker:
+            // A posted text that is no real date cannot stand in a date input's value (browsers
+            // drop it); it is shown back in a text input, with the expected form as its placeholder.
+            guard view.value.isEmpty || CivilDate(iso: view.value)?.description == view.value else {
+                view.inputType = "text"
+                view.placeholder = "YYYY-MM-DD"
+                view.spellcheckOff = true
+                break
+            }
+            view.inputType = "date"
+            let today = CivilDate(Date(), in: .current).description
+            view.extra["min"] = .optional(component.dateBound("min")?.iso(today: today))
+            view.extra["max"] = .optional(component.dateBound("max")?.iso(today: today))
+        case .table:
+            fillTable(&view, component)
+        case .collection:
+            fillCollection(&view, resolved)
+        default:
+            break
+        }
+    }
+
+    /// `maxLength` is announced up front ("You can enter up to N characters") and tied to the
+    /// field by `aria-describedby`; the script adds a live count of what is left.
+    mutating func fillCounter(_ view: inout ComponentView, _ component: Component) {
+        guard let max = component.number("maxLength"), max >= 1 else { return }
+        let counterID = ids.reserve(view.id + "-counter")
+        view.extra["counter"] = .text(ui["textareaLimit"].replacingOccurrences(of: "{x}", with: String(Int(max))))
+        view.extra["counterID"] = .text(counterID)
+        view.extra["maxLength"] = .number(max.rounded())
+        view.extra["remaining"] = .text(ui["charactersRemaining"])
+        view.describedBy = ((view.describedBy.map { [$0] } ?? []) + [counterID]).joined(separator: " ")
+    }
+
+    /// An input's `prefix`/`suffix` ("€", "kg") is drawn beside it and hidden from screen
+    /// readers there; it is read with the field through `aria-describedby` instead.
+    mutating func describeAffixes(_ view: inout ComponentView) {
+        var described = view.describedBy.map { [$0] } ?? []
+        if view.prefix != nil {
+            let id = ids.reserve(view.id + "-prefix")
+            view.extra["prefixID"] = .text(id)
+            described.append(id)
+        }
+        if view.suffix != nil {
+            let id = ids.reserve(view.id + "-suffix")
+            view.extra["suffixID"] = .text(id)
+            described.append(id)
+        }
+        view.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
+    }
+
+    private func fillSlider(_ view: inout ComponentView, _ component: Component) {
+        let min = component.number("min") ?? 0
+        let max = component.number("max") ?? 100
+        let step = component.number("step") ?? 1
+        view.inputType = "range"
+        // A range input always has a value: show the stored one, else the default, else min,
+        // so the output and the posted value agree without script.
+        if Double(view.value) == nil { view.value = JSONValue.number(min).displayString }
+        view.extra["min"] = .text(JSONValue.number(min).displayString)
+        view.extra["max"] = .text(JSONValue.number(max).displayString)
+        view.extra["step"] = .text(JSONValue.number(step).displayString)
+        view.suffix = textProperty(component, "suffix")
+        view.extra["showValue"] = .bool(component.properties["showValue"]?.boolValue ?? true)
+        view.extra["valueText"] = .text(view.suffix.map { "\(view.value) \($0)" } ?? view.value)
+        view.extra["minText"] = .text(JSONValue.number(min).displayString + (view.suffix.map { " " + $0 } ?? ""))
+        view.extra["maxText"] = .text(JSONValue.number(max).displayString + (view.suffix.map { " " + $0 } ?? ""))
+        view.extra["outputID"] = .text(view.id + "-value")
+    }
+
+    private func fillTable(_ view: inout ComponentView, _ component: Component) {
+        let locale = Locale(identifier: state.language == project.defaultLanguage ? project.locale : state.language)
+        let columns = TableColumn.read(component.properties["columns"], locale: locale, ui: ui) { text(Text($0)) ?? $0 }
+        view.extra["caption"] = .optional(textProperty(component, "caption"))
+        view.extra["columns"] = .list(columns.map { column in
+            .object(FieldsContext(["label": .text(column.label), "format": .text(column.format.rawValue)]))
+        })
+        let source = component.properties["source"]?.stringValue.flatMap { try? DataPath($0) }
+        let rows = source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
+        view.extra["tableRows"] = .list(rows.map { row in
+            .object(FieldsContext(["cells": .list(columns.enumerated().map { offset, column in
+                .object(FieldsContext(["text": .text(column.display(column.key.get(in: row))),
+                                       "format": .text(column.format.rawValue), "header": .bool(offset == 0)]))
+            })]))
+        })
+        view.extra["columnCount"] = .number(Double(columns.count))
+    }
+
+    private mutating func fillCollection(_ view: inout ComponentView, _ resolved: ResolvedComponent) {
+        let component = resolved.definition
+        var radios: [(id: String, value: String)] = []
+        var chosen = ""
+        if let selection = resolved.selection, let key = selection.key {
+            view.name = key.description
+            view.hint = text(component.hint)
+            view.error = state.errors(for: key).first?.message
+            view.invalid = view.error != nil
+            var described: [String] = []
+            if view.hint != nil { view.hintID = ids.reserve(view.id + "-hint"); described.append(view.hintID) }
+            if view.invalid { view.errorID = ids.reserve(view.id + "-error"); described.append(view.errorID) }
+            view.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
+            chosen = state.rawValues[key.description] ?? state.data.value(at: key).displayString
+            // The first radio carries the field id, so the error summary links to it.
+            for (offset, option) in selection.options.enumerated() {
+                let id = offset == 0
+                    ? ids.allocate(for: ResolvedComponentID(explicitID: nil, key: key.description, type: "radio"))
+                    : ids.reserve("\(radios[0].id)-\(offset + 1)")
+                radios.append((id, option.value))
+            }
+            view.extra["selectable"] = .bool(true)
+        }
+        let total = resolved.items.count
+        let outer = scope
+        var items: [TemplateValue] = []
+        for item in resolved.items {
+            scope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
+            let label = textProperty(component, "itemLabel") ?? ui.format("itemOf", item.index + 1, total)
+            let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
+            var values: [String: TemplateValue] = [
+                "itemLabel": .text(label),
+                "components": .list(build(item.components)),
+                "fieldset": .bool(hasFields),
+            ]
+            if item.index < radios.count {
+                values["radioID"] = .text(radios[item.index].id)
+                values["radioValue"] = .text(radios[item.index].value)
+                values["selected"] = .bool(radios[item.index].value == chosen)
+            }
+            items.append(.object(FieldsContext(values)))
+        }
+        scope = outer
+        view.extra["items"] = .list(items)
+        view.extra["hasItems"] = .bool(!items.isEmpty)
+        view.extra["emptyText"] = .text(textProperty(component, "emptyText") ?? ui["collectionEmpty"])
+    }
+}

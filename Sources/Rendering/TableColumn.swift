@@ -1,0 +1,70 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// One column of a `table` (screens.md): where its value is in a row, its header, and how a
+/// value is written (per the page's locale: the project's `locale` in its default language).
+struct TableColumn {
+    enum Format: String { case text, number, currency, date, percent, boolean }
+
+    let key: DataPath
+    let label: String
+    let format: Format
+    private let formatter: NumberFormatter?
+    private let dateFormatter: DateFormatter?
+    private let yes: String
+    private let no: String
+
+    static func read(_ value: JSONValue?, locale: Locale, ui: UIStrings, text: (String) -> String) -> [TableColumn] {
+        (value?.arrayValue ?? []).compactMap { column in
+            guard let key = column["key"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
+            let format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
+            return TableColumn(key: key, label: text(column["label"]?.stringValue ?? key.description), format: format,
+                               currency: column["currency"]?.stringValue ?? "EUR", locale: locale, ui: ui)
+        }
+    }
+
+    init(key: DataPath, label: String, format: Format, currency: String, locale: Locale, ui: UIStrings) {
+        self.key = key; self.label = label; self.format = format
+        self.yes = ui["yes"]; self.no = ui["no"]
+        switch format {
+        case .number, .currency, .percent:
+            let formatter = NumberFormatter()
+            formatter.locale = locale
+            formatter.numberStyle = format == .number ? .decimal : format == .currency ? .currency : .percent
+            if format == .currency { formatter.currencyCode = currency }
+            if format == .number { formatter.maximumFractionDigits = 6 }
+            self.formatter = formatter; self.dateFormatter = nil
+        case .date:
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.dateStyle = .medium
+            formatter.timeStyle = .none
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            self.formatter = nil; self.dateFormatter = formatter
+        case .text, .boolean:
+            self.formatter = nil; self.dateFormatter = nil
+        }
+    }
+
+    /// The cell text; a value the format cannot read is shown as it is.
+    func display(_ value: JSONValue) -> String {
+        switch format {
+        case .number, .currency, .percent:
+            guard let number = value.numberValue ?? Double(value.displayString),
+                  let text = formatter?.string(from: NSNumber(value: number)) else { return value.displayString }
+            return text
+        case .date:
+            guard let date = CivilDate(iso: value.displayString), let dateFormatter,
+                  let instant = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+                                               year: date.year, month: date.month, day: date.day).date
+            else { return value.displayString }
+            return dateFormatter.string(from: instant)
+        case .boolean:
+            if case .bool(let flag) = value { return flag ? yes : no }
+            return value.displayString
+        case .text:
+            return value.displayString
+        }
+    }
+}
