@@ -26,6 +26,7 @@ public enum PreviewLoader {
                             sessions: SessionStore = SessionStore(),
                             engineConfiguration: ProcessEngine.Configuration = .init(),
                             configuration: PreviewApp.Configuration = .init(),
+                            customComponents: CustomComponentRegistry = CustomComponentRegistry(),
                             logger: Logger = Logger(label: "flowstage")) throws(Failure) -> PreviewApp {
         var loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"),
                                    registeredValidators: Set(engineConfiguration.customValidators.keys))
@@ -43,7 +44,9 @@ public enum PreviewLoader {
         do { templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder) } catch {
             throw .templates(error)
         }
-        let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
+        // Custom components: views from `customComponents`, posted keys and validators from
+        // `engineConfiguration.customComponents`.
+        let renderer = Renderer(project: project, templates: templates, links: ServerLinks(), customComponents: customComponents)
         let engine = ProcessEngine(project: project, store: store, configuration: engineConfiguration)
         let flows = FlowEngine(processes: engine, store: flowStore)
         do {

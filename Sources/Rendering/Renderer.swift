@@ -11,8 +11,12 @@ public struct Renderer: Sendable {
     let markdown: MarkdownCache
     /// Theme CSS by theme name, generated once.
     public let themeCSS: [String: String]
+    /// Swift providers of custom components (screens.md, "Custom components").
+    public var customComponents = CustomComponentRegistry()
 
-    public init(project: Project, templates: TemplateSet, links: any PageLinks) {
+    public init(project: Project, templates: TemplateSet, links: any PageLinks,
+                customComponents: CustomComponentRegistry = CustomComponentRegistry()) {
+        self.customComponents = customComponents
         self.project = project
         self.templates = templates
         self.links = links
@@ -25,6 +29,7 @@ public struct Renderer: Sendable {
         let ui = UIStrings(language: settings.language)
         var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                         state: state, ui: ui)
+        builder.customComponents = customComponents
         let components = builder.build(state.components)
         let errors: [TemplateValue] = state.errors.map { error in
             .object(FieldsContext(["fieldID": .text(builder.ids.byKey[error.key] ?? "main"), "message": .text(error.message)]))

@@ -11,6 +11,8 @@ struct ScreenViewBuilder {
     let state: ScreenState
     let ui: UIStrings
     var ids = FieldIDs()
+    /// Swift providers of custom components, asked before the project's custom templates.
+    var customComponents = CustomComponentRegistry()
     /// Inside a collection item: the data with `$item` and `$index`, for texts.
     var scope: JSONValue?
 
@@ -90,6 +92,7 @@ struct ScreenViewBuilder {
         case .custom:
             let identifier = component.properties["identifier"]?.stringValue ?? "custom"
             view.identifier = identifier
+            if let custom = customView(view, component, resolved: resolved) { return custom }
             if let template = templates.custom[identifier] { return .embed(template, view) }
             templateName = "unsupported"
         default:

@@ -115,7 +115,7 @@ public final class FlowEngine: Sendable {
             let now = processes.configuration.now()
             var evaluator = Evaluator(language: language, now: now)
             let reader = ScreenFormReader(project: project, customValidators: processes.configuration.customValidators,
-                                          language: language, now: now)
+                                          language: language, now: now, customFields: processes.configuration.customComponents)
             let read = reader.read(state.screen, form: form, into: run.data,
                                    checks: button?.validate ?? true ? .typesAndValidators : .none,
                                    evaluator: &evaluator)

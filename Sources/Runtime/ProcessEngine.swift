@@ -20,6 +20,8 @@ public final class ProcessEngine: Sendable {
         public var recent: RecentAnalytics
         public var now: @Sendable () -> Date
         public var makeID: @Sendable () -> String
+        /// Custom components registered in Swift, by `identifier`: what they post and how it is checked.
+        public var customComponents: [String: CustomComponentFields] = [:]
 
         public init(customValidators: [String: CustomValidator] = [:],
                     serviceHandlers: [String: ServiceHandler] = [:],
@@ -163,7 +165,7 @@ public final class ProcessEngine: Sendable {
         let task = waiting.task
         // A value of the wrong type always stops the action; validators run for a validating submit.
         let reader = ScreenFormReader(project: project, customValidators: configuration.customValidators,
-                                      language: language, now: now)
+                                      language: language, now: now, customFields: configuration.customComponents)
         let read = reader.read(task.screen, form: form, into: waiting.data, keys: action.keys,
                                checks: action.kind == .submit && action.validate ? .typesAndValidators : .types,
                                evaluator: &evaluator)

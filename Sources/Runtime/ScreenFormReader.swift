@@ -11,6 +11,8 @@ struct ScreenFormReader {
     let customValidators: [String: CustomValidator]
     let language: String
     let now: Date
+    /// Custom components registered in Swift: the keys they post and their validators.
+    var customFields: [String: CustomComponentFields] = [:]
 
     struct Result {
         /// The data with the posted fields saved.
@@ -27,7 +29,8 @@ struct ScreenFormReader {
 
     func read(_ screen: [Component], form: PostedForm, into data: JSONValue, keys: [DataPath]? = nil, checks: Checks,
               evaluator: inout Evaluator) -> Result {
-        var fields = ScreenResolver.postableFields(ScreenResolver.resolve(screen, data: data, evaluator: &evaluator))
+        let shown = ScreenResolver.resolve(screen, data: data, evaluator: &evaluator)
+        var fields = ScreenResolver.postableFields(shown) + CustomComponentFields.postable(shown, customFields)
         if let keys {
             fields = fields.filter { field in keys.contains { field.key.map($0.covers) ?? false } }
         }
@@ -62,6 +65,11 @@ struct ScreenFormReader {
                                                          data: merged, evaluator: &evaluator) {
                 errors.append(FieldError(key: key.description, message: message))
             }
+        }
+        if checks == .typesAndValidators {
+            let after = ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)
+            errors += CustomComponentFields.errors(after, customFields, data: merged)
+                .filter { error in !errors.contains { $0.key == error.key } }
         }
         return Result(data: merged, rawValues: rawValues, errors: errors)
     }
