@@ -26,6 +26,10 @@
       if (button.form && button.form.requestSubmit) button.form.requestSubmit(button);
     });
   });
+  // Switches: aria-checked (required with role="switch") follows the box.
+  Array.prototype.forEach.call(document.querySelectorAll("input[role='switch']"), function (box) {
+    box.addEventListener("change", function () { box.setAttribute("aria-checked", box.checked ? "true" : "false"); });
+  });
   // Sliders: the <output> and aria-valuetext follow the thumb (without script they show the
   // value the page was rendered with).
   Array.prototype.forEach.call(document.querySelectorAll("input[type='range']"), function (slider) {

@@ -102,6 +102,17 @@ extension Renderer {
         if !resolvedComponent.children.isEmpty {
             fields["children"] = .array(resolvedComponent.children.map { component($0, state) })
         }
+        // A collection: its items with their rebased fields, and the field storing the choice.
+        if definition.type == .collection {
+            fields["items"] = .array(resolvedComponent.items.map { item in
+                ["index": .number(Double(item.index)), "components": .array(item.components.map { component($0, state) })]
+            })
+            if let key = resolvedComponent.selection?.key {
+                fields["selectKey"] = .string(key.description)
+                fields["value"] = key.get(in: state.data)
+                fields["errors"] = .array(state.errors(for: key).map { .string($0.message) })
+            }
+        }
         return .object(fields)
     }
 

@@ -190,6 +190,13 @@ class Gate:
                     on = b.attribute(field, "value") in wanted or (wanted[0] in ("true", True) and len(fields) == 1)
                     if on != b.is_selected(field):
                         b.click(field)
+                elif kind[1] in ("range", "date"):
+                    # Typing into these is locale- and widget-dependent (a range takes no text, a
+                    # date input types segment by segment in the browser's order): set the value
+                    # as a person's drag or date pick would, with the events they fire.
+                    b.execute("var f = document.querySelector('[name=\"' + arguments[0] + '\"]'); f.value = arguments[1];"
+                              " f.dispatchEvent(new Event('input', {bubbles: true}));"
+                              " f.dispatchEvent(new Event('change', {bubbles: true}));", name, str(wanted[0]))
                 else:
                     b.clear(field)
                     b.send_keys(field, str(wanted[0]))
