@@ -38,11 +38,14 @@ extension Component {
 
     /// A collection with `selectKey`: the radio group that stores the chosen item, one option
     /// per item. Its value is the item's `selectValue` when set, else the item's index.
-    public func selectionField(items: [(index: Int, value: JSONValue)], label: (JSONValue) -> Text) -> Component? {
+    public func selectionField(items: [(index: Int, value: JSONValue)]) -> Component? {
         guard type == .collection, let key = properties["selectKey"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
         let valuePath = properties["selectValue"]?.stringValue.flatMap { try? DataPath($0) }
         let options = items.map { item in
-            Option(value: valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index), label: label(item.value))
+            // The renderer labels each radio with the item's `itemLabel`; the option's own label
+            // only names it in messages.
+            Option(value: valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index),
+                   label: Text(String(item.index + 1)))
         }
         var properties = self.properties
         properties["storesIndex"] = .bool(valuePath == nil)

@@ -32,7 +32,7 @@ enum ScreenResolver {
                                 components: resolve(component.children.map { $0.rebased(under: base) }, data: data,
                                                     evaluator: &evaluator, parentDisabled: disabled, item: element))
         }
-        resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) }) { _ in Text("") }
+        resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) })
         return resolved
     }
 

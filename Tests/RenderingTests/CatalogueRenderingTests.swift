@@ -205,4 +205,15 @@ import TestSupport
         #expect(page.all { $0.hasClass("fs-collection__empty") }.first?.text == "No things yet")
         #expect(page.all("ul").allSatisfy { !$0.hasClass("fs-collection__items") })
     }
+
+    @Test func theJSONScreenListsACollectionsItemsWithTheirRebasedKeys() throws {
+        let (instance, _) = try accounts()
+        let state = try #require(harness.engine.screen(instance, language: "en"))
+        let json = harness.renderer.screenJSON(state)
+        let collection = try #require(json["components"]?.arrayValue?.first { $0["type"] == .string("collection") })
+        #expect(collection["selectKey"] == .string("prefs.mainAccount"))
+        let items = collection["items"]?.arrayValue ?? []
+        #expect(items.count == 3)
+        #expect(items.first?["components"]?[0]?["key"] == .string("accounts[0].nickname"))
+    }
 }
