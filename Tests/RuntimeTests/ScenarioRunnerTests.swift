@@ -19,7 +19,7 @@ import TestSupport
     @Test func theExampleScenariosPass() throws {
         let project = try project()
         let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
-        #expect(scenarios.map(\.name).sorted() == ["adviser", "happy-path"])
+        #expect(scenarios.map(\.name).sorted() == ["adviser", "happy-path", "preferences"])
         for scenario in scenarios {
             let report = ScenarioRunner(project: project).run(scenario)
             #expect(report.passed, "\(scenario.name): \(report.failures)")
