@@ -44,6 +44,7 @@ import TestSupport
         let control = try #require(try choices().element(id: "field-prefs-newsletter"))
         #expect(control.tag == "input" && control["type"] == "checkbox" && control["role"] == "switch")
         #expect(control["value"] == "true")
+        #expect(control["aria-checked"] == (control["checked"] != nil ? "true" : "false"), "role switch needs aria-checked, kept equal to checked")
         #expect(control["aria-describedby"] == "field-prefs-newsletter-hint")
     }
 
@@ -215,5 +216,28 @@ import TestSupport
         let items = collection["items"]?.arrayValue ?? []
         #expect(items.count == 3)
         #expect(items.first?["components"]?[0]?["key"] == .string("accounts[0].nickname"))
+    }
+
+    @Test func optionLabelsAndValuesWithScriptAndQuotesAreEscaped() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Pick", "screen": [
+                { "type": "multiselect", "key": "a", "label": "A", "options": [ { "value": "x\"><script>1</script>", "label": "<script>alert('x')</script> \"quoted\"" } ] },
+                { "type": "segmented", "key": "b", "label": "B", "options": [ { "value": "'y'", "label": "<img src=x onerror=alert(1)>" } ] } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let page = harness.page(try harness.firstScreen("p").1)
+        let main = try #require(page.first("main"))
+        #expect(main.all("script").isEmpty && main.all("img").isEmpty)
+        #expect(page.element(id: "field-a")?["value"] == "x\"><script>1</script>")
+        #expect(page.all("label").contains { $0.text == "<script>alert('x')</script> \"quoted\"" })
+        #expect(page.element(id: "field-b")?["value"] == "'y'")
+        expectAccessiblePage(page)
     }
 }
