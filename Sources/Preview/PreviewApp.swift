@@ -221,7 +221,7 @@ public final class PreviewApp: Sendable {
         let form = PostedForm(request.form?.fields ?? [])
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
-                                              language: session.language), session)
+                                              language: session.language), session, task: form.values("_screen").first)
         } catch .instanceNotFound {
             return notFoundPage(session)
         } catch .unknownAction(let action) {
@@ -243,12 +243,17 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func outcome(_ result: ActionResult, _ session: Session) -> Response {
+    /// `task` is the waiting task the post came from: when it still waits beside others (a
+    /// save on one tab), the browser goes back to that tab rather than to the first one.
+    private func outcome(_ result: ActionResult, _ session: Session, task: String? = nil) -> Response {
         switch result {
         case .applied(let instance):
             if instance.status != .running,
                let result = try? flows.childEnded(instance, language: session.language), let run = result.run {
                 return flowRedirect(run)
+            }
+            if let task, instance.waiting.count > 1, instance.waiting.contains(task) {
+                return Response.redirect(to: links.tab(instance.id, task))
             }
             return Response.redirect(to: links.instance(instance.id))
         case .invalid(let state):

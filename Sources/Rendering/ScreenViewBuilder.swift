@@ -12,10 +12,11 @@ struct ScreenViewBuilder {
     let ui: UIStrings
     private(set) var ids = FieldIDs()
 
+    /// `ids` are those already used on the page (earlier sections of a `single` page).
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
-         state: ScreenState, ui: UIStrings) {
+         state: ScreenState, ui: UIStrings, ids: FieldIDs = FieldIDs()) {
         self.templates = templates; self.project = project; self.links = links
-        self.markdown = markdown; self.state = state; self.ui = ui
+        self.markdown = markdown; self.state = state; self.ui = ui; self.ids = ids
     }
 
     mutating func build(_ components: [ResolvedComponent]) -> [TemplateValue] {

@@ -96,7 +96,8 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         let cookie = try #require(reply.header("Set-Cookie"))
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Lax"))
-        #expect(reply.html.all("h3").map(\.text) == ["Loan application", "Welcome to Acme Bank"])
+        let listed = reply.html.all("h3").map(\.text)
+        #expect(listed.contains("Loan application") && listed.contains("Welcome to Acme Bank"))
         #expect(reply.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
         #expect(reply.header("X-Content-Type-Options") == "nosniff")
     }
