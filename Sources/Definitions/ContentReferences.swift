@@ -25,6 +25,9 @@ struct ContentReferences {
             error("enumeration", "a \(component.type.rawValue) cannot take \"enumeration\"; use a select, multiselect, radio, segmented or checkbox")
             return
         }
+        if !component.options.isEmpty {
+            error("enumeration", "a field takes \"options\" or \"enumeration\", not both; remove one")
+        }
         guard let list = enumerations[name] else {
             error("enumeration", "no enumeration is named \"\(name)\"; add enumerations/\(name).json or name one of \(quoted(enumerations.keys))")
             return

@@ -85,6 +85,11 @@ public struct ProjectLoader: Sendable {
         let flows = FlowLoader(registeredConditions: registeredConditions, processes: Set(processes.map(\.name)),
                                knownValidators: componentNames)
             .loadAll(folder, tags: tags, languages: languages, errors: &errors, warnings: &warnings)
+        var mediaTags = MissingTags(file: MediaLoader.file, tags: tags, languages: languages)
+        for item in media.values.sorted(by: { $0.key < $1.key }) {
+            mediaTags.check(item.alt, JSONPointer().appending(item.key).appending("alt"))
+        }
+        warnings += mediaTags.warnings
         let content = ContentReferences(enumerations: enumerations, media: media)
         for process in processes {
             for node in process.nodes { if let task = node.userTask { content.check(task.screen, file: process.file, errors: &errors) } }

@@ -142,3 +142,18 @@ import TestSupport
         #expect(errors(try fixture(screen: #"[{ "type": "image", "media": "logo" }]"#)).isEmpty, "media.json gives the alt")
     }
 }
+
+extension EnumerationAndMediaLoading {
+    @Test func aMediaAltTagMissingInALanguageIsAWarning() throws {
+        let loaded = try load(try fixture(screen: "[]", ["media/media.json": #"{ "logo": { "file": "logo.svg", "alt": "@@brand.logo" } }"#])).get()
+        #expect(loaded.warnings.map(\.description) == [#"media/media.json /logo/alt: tag "@@brand.logo" is missing for en"#])
+    }
+}
+
+extension EnumerationAndMediaLoading {
+    @Test func aFieldWithBothOptionsAndAnEnumerationIsALoadError() throws {
+        let both = #"{ "type": "radio", "key": "country", "label": "Country", "enumeration": "countries", "options": ["x"] }"#
+        let found = errors(try fixture(screen: "[\(both)]"))
+        #expect(found.map(\.pointer) == ["/nodes/1/screen/0/enumeration"])
+    }
+}

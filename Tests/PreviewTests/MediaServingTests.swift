@@ -55,3 +55,30 @@ import TestSupport
             RepositoryPaths.examples.appendingPathComponent("media/logo.svg").path))
     }
 }
+
+/// Choosing a country then a city with JavaScript off (screens.md: a field's `change` action
+/// shows an "Update" button that posts the form).
+@Suite struct ChoosingACountryThenACity {
+    @Test func theUpdateButtonOfTheParentRefreshesTheChildListWithoutJavaScript() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try browser.startLoan()
+        var page = try browser.get(instance)
+        let update = try #require(page.html.all("button").first { $0["data-fs-change"] != nil })
+        #expect(update["formaction"] == instance + "/actions/refreshCities")
+        #expect(!page.html.all("select").contains { $0["name"] == "client.city" }, "no city before a country")
+
+        page = try browser.post(instance + "/actions/refreshCities", [("_screen", "personal"), ("client.country", "de")] + personal)
+        #expect(page.status == 303)
+        page = try browser.get(instance)
+        let city = try #require(page.html.all("select").first { $0["name"] == "client.city" })
+        #expect(city.all("option").map { $0["value"] } == ["", "ber", "muc"])
+        #expect(page.html.all("option").first { $0["value"] == "de" }?["selected"] != nil)
+
+        page = try browser.post(instance + "/actions/continue",
+                                [("_screen", "personal"), ("client.country", "de"), ("client.city", "bv")] + personal)
+        #expect(page.status == 422, "Brasov is not a German city")
+        let summary = try #require(page.html.all("div").first { $0.hasClass("fs-error-summary") })
+        #expect(summary.all("a").map { $0["href"] } == ["#field-client-city"])
+    }
+}
