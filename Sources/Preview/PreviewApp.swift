@@ -39,6 +39,8 @@ public final class PreviewApp: Sendable {
     let links = ServerLinks()
     /// Each theme's generated CSS as `<name>.css`, with ETags like any static file.
     private let themeFiles: StaticFiles
+    /// The project's media files (`GET /media/{key}`).
+    private let mediaFiles: MediaRoute
     /// Counts the project versions loaded (live reload): the comfort script reloads a page when it changes.
     let generation: Int
     /// Why the last change to the project files could not be loaded; shown on every page
@@ -62,6 +64,7 @@ public final class PreviewApp: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.themeFiles = StaticFiles(contents: Dictionary(uniqueKeysWithValues: renderer.themeCSS.map { ($0.key + ".css", Array($0.value.utf8)) }))
+        self.mediaFiles = MediaRoute(engine.project.media)
         self.generation = generation
         self.projectErrors = projectErrors
     }
@@ -106,6 +109,8 @@ public final class PreviewApp: Sendable {
                 ?? notFound(request)
         case ("GET", 2, "themes"):
             return themeFiles.response(for: segments[1], request: request) ?? notFound(request)
+        case ("GET", 2, "media"):
+            return mediaFiles.response(for: segments[1], request: request) ?? notFound(request)
         default:
             break
         }
@@ -399,8 +404,11 @@ public final class PreviewApp: Sendable {
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
     private func secured(_ response: Response) -> Response {
         var response = response
-        response.headers.add("Content-Security-Policy",
-                             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
+        if !response.headers.contains("Content-Security-Policy") {
+            response.headers.add("Content-Security-Policy",
+                                 "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        }
         response.headers.add("X-Content-Type-Options", "nosniff")
         response.headers.add("Referrer-Policy", "same-origin")
         response.headers.add("X-Frame-Options", "DENY")

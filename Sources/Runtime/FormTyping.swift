@@ -13,14 +13,19 @@ enum FormTyping {
         var problem: Messages.Key?
     }
 
-    static func type(_ component: Component, posted: [String]) -> Typed {
+    /// `options` are the choices the field offers now (`Project.options(for:data:language:)`:
+    /// inline options or an enumeration's codes); a choice outside them is a field error.
+    static func type(_ component: Component, posted: [String], options: [Option]? = nil) -> Typed {
         let first = posted.first ?? ""
+        let options = options ?? component.options
+        // An enumeration-bound field checks even an empty list: a child list with no parent value offers nothing.
+        let checksOptions = !options.isEmpty || component.enumerationName != nil
         switch component.type {
         case .checkbox where component.isCheckboxGroup, .multiselect:
-            let allowed = Set(component.options.map(\.value))
+            let allowed = Set(options.map(\.value))
             var chosen: [JSONValue] = []
             for value in posted where !chosen.contains(.string(value)) {
-                guard allowed.isEmpty || allowed.contains(value) else {
+                guard !checksOptions || allowed.contains(value) else {
                     return Typed(value: .array(chosen), raw: nil, problem: .option)
                 }
                 chosen.append(.string(value))
@@ -30,7 +35,7 @@ enum FormTyping {
             return Typed(value: .bool(!posted.isEmpty && first != "false"), raw: nil, problem: nil)
         case .select, .radio, .segmented:
             if first.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
-            if !component.options.isEmpty, !component.options.contains(where: { $0.value == first }) {
+            if checksOptions, !options.contains(where: { $0.value == first }) {
                 return Typed(value: .null, raw: nil, problem: .option)
             }
             return Typed(value: .string(first), raw: nil, problem: nil)
