@@ -77,9 +77,12 @@ test: deps
 	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
 	$(MAKE) --no-print-directory browser-gate
 
-# Figures, not a test: release server under wrk (installed when missing), see Tools/bench.sh.
+# Figures, not a test: the micro-benchmarks of Benchmarks/ (ordo-one/benchmark: expressions,
+# submit with and without SQLite, rendering), then the release server under wrk (installed
+# when missing), see Tools/bench.sh.
 bench: deps
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends wrk; }
+	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	SWIFT="$(SWIFT)" Tools/bench.sh
 
 clean:

@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "flowstage", targets: ["flowstage"]),
         .library(name: "FlowStageRuntime", targets: ["Runtime"]),
         .library(name: "FlowStagePreview", targets: ["Preview"]),
+        // For hosts and the benchmarks package (Benchmarks/), which load projects and render screens themselves.
+        .library(name: "FlowStageDefinitions", targets: ["Definitions", "Expressions"]),
+        .library(name: "FlowStageRendering", targets: ["Rendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +43,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: ["Audit"], path: "Tests/TestSupport"),
+        // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
+        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "Definitions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),

@@ -55,7 +55,7 @@ public struct Component: Sendable {
     }
 
     /// A checkbox with options is a group storing an array; without, one boolean.
-    public var isCheckboxGroup: Bool { type == .checkbox && !options.isEmpty }
+    public var isCheckboxGroup: Bool { type == .checkbox && (!options.isEmpty || properties["enumeration"] != nil) }
 
     /// Whether the field's value is a list of choices.
     public var storesArray: Bool { type == .multiselect || isCheckboxGroup }

@@ -29,9 +29,11 @@ struct ComponentDecoder {
         if !children.isEmpty, !type.isContainer, type != .collection {
             diagnostics.error(at: reader.at("children"), "a \(typeName) cannot hold children; put them in a card or container")
         }
-        if type == .image, !reader.has("alt") {
-            diagnostics.error(at: pointer, "an image needs \"alt\" (use \"\" for a decorative image)")
+        if type == .image, !reader.has("media"), !reader.has("source"), !reader.has("url") {
+            diagnostics.error(at: pointer, "an image needs \"media\" (a key in media/media.json), \"source\" (a data path) or \"url\"")
         }
+        if type == .image { _ = reader.path("source"); _ = reader.string("media"); _ = reader.string("alt"); _ = reader.bool("decorative") }
+        if reader.has("enumeration") { _ = reader.string("enumeration"); _ = reader.path("parentKey") }
         if (type == .radio || type == .segmented || type == .select || type == .multiselect),
            !reader.has("options"), !reader.has("enumeration"), !reader.has("source") {
             diagnostics.error(at: pointer, "a \(typeName) needs \"options\", \"enumeration\" or \"source\"")

@@ -19,16 +19,21 @@ public struct Project: Sendable {
     public let validators: [String: NamedValidator]
     /// App flows (appflow.md) in file-name order.
     public let flows: [FlowDefinition]
+    /// Option lists from `enumerations/*.json`, by name.
+    public let enumerations: [String: Enumeration]
+    /// Files from `media/media.json`, by key, already read and checked.
+    public let media: [String: MediaItem]
     /// Problems that do not stop the project from loading (shown in the inspector and by validate).
     public let warnings: [LoadError]
 
     public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
                 appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
-                validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = []) {
+                validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = [],
+                enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:]) {
         self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
         self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
         self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
-        self.flows = flows
+        self.flows = flows; self.enumerations = enumerations; self.media = media
     }
 
     public func process(named name: String) -> ProcessDefinition? {

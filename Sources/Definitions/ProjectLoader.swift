@@ -50,6 +50,8 @@ public struct ProjectLoader: Sendable {
         let tags = loadTags(folder, languages: languages, defaultLanguage: defaultLanguage, &errors)
         let validators = loadValidators(folder, &errors)
         let themes = loadThemes(folder, &errors)
+        let enumerations = EnumerationLoader(loader: self).loadAll(folder, errors: &errors)
+        let media = MediaLoader(loader: self).load(folder, errors: &errors)
         if themes[themeName] == nil {
             warnings.append(LoadError(file: "project.json", pointer: "/theme",
                                       message: "theme \"\(themeName)\" not found; using \"default\""))
@@ -83,12 +85,24 @@ public struct ProjectLoader: Sendable {
         let flows = FlowLoader(registeredConditions: registeredConditions, processes: Set(processes.map(\.name)),
                                knownValidators: componentNames)
             .loadAll(folder, tags: tags, languages: languages, errors: &errors, warnings: &warnings)
+        var mediaTags = MissingTags(file: MediaLoader.file, tags: tags, languages: languages)
+        for item in media.values.sorted(by: { $0.key < $1.key }) {
+            mediaTags.check(item.alt, JSONPointer().appending(item.key).appending("alt"))
+        }
+        warnings += mediaTags.warnings
+        let content = ContentReferences(enumerations: enumerations, media: media)
+        for process in processes {
+            for node in process.nodes { if let task = node.userTask { content.check(task.screen, file: process.file, errors: &errors) } }
+        }
+        for flow in flows {
+            for state in flow.states { content.check(state.screen, file: flow.file, errors: &errors) }
+        }
         guard errors.isEmpty else { return .failure(LoadErrors(errors)) }
         return .success(Project(
             name: name, languages: languages, defaultLanguage: defaultLanguage,
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
-            validators: validators, warnings: warnings, flows: flows))
+            validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media))
     }
 
     // MARK: - Files

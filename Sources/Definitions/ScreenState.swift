@@ -25,6 +25,9 @@ public struct ScreenState: Sendable {
     public let language: String
     /// With `tabs` navigation and several waiting user tasks: one tab per task, in order.
     public var tabs: [ScreenTab] = []
+    /// With `single` navigation and several waiting user tasks: every task's screen, in order,
+    /// this one among them (with its errors); the page shows one section and form per task.
+    public var sections: [ScreenState] = []
 
     public init(instanceID: String, modal: Bool, process: ProcessDefinition, nodeID: String, task: UserTask,
                 components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],

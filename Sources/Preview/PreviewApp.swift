@@ -39,6 +39,8 @@ public final class PreviewApp: Sendable {
     let links = ServerLinks()
     /// Each theme's generated CSS as `<name>.css`, with ETags like any static file.
     private let themeFiles: StaticFiles
+    /// The project's media files (`GET /media/{key}`).
+    private let mediaFiles: MediaRoute
     /// Counts the project versions loaded (live reload): the comfort script reloads a page when it changes.
     let generation: Int
     /// Why the last change to the project files could not be loaded; shown on every page
@@ -62,6 +64,7 @@ public final class PreviewApp: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.themeFiles = StaticFiles(contents: Dictionary(uniqueKeysWithValues: renderer.themeCSS.map { ($0.key + ".css", Array($0.value.utf8)) }))
+        self.mediaFiles = MediaRoute(engine.project.media)
         self.generation = generation
         self.projectErrors = projectErrors
     }
@@ -106,6 +109,8 @@ public final class PreviewApp: Sendable {
                 ?? notFound(request)
         case ("GET", 2, "themes"):
             return themeFiles.response(for: segments[1], request: request) ?? notFound(request)
+        case ("GET", 2, "media"):
+            return mediaFiles.response(for: segments[1], request: request) ?? notFound(request)
         default:
             break
         }
@@ -221,7 +226,7 @@ public final class PreviewApp: Sendable {
         let form = PostedForm(request.form?.fields ?? [])
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
-                                              language: session.language), session)
+                                              language: session.language), session, task: form.values("_screen").first)
         } catch .instanceNotFound {
             return notFoundPage(session)
         } catch .unknownAction(let action) {
@@ -243,12 +248,17 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func outcome(_ result: ActionResult, _ session: Session) -> Response {
+    /// `task` is the waiting task the post came from: when it still waits beside others (a
+    /// save on one tab), the browser goes back to that tab rather than to the first one.
+    private func outcome(_ result: ActionResult, _ session: Session, task: String? = nil) -> Response {
         switch result {
         case .applied(let instance):
             if instance.status != .running,
                let result = try? flows.childEnded(instance, language: session.language), let run = result.run {
                 return flowRedirect(run)
+            }
+            if let task, instance.waiting.count > 1, instance.waiting.contains(task) {
+                return Response.redirect(to: links.tab(instance.id, task))
             }
             return Response.redirect(to: links.instance(instance.id))
         case .invalid(let state):
@@ -394,8 +404,11 @@ public final class PreviewApp: Sendable {
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
     private func secured(_ response: Response) -> Response {
         var response = response
-        response.headers.add("Content-Security-Policy",
-                             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
+        if !response.headers.contains("Content-Security-Policy") {
+            response.headers.add("Content-Security-Policy",
+                                 "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        }
         response.headers.add("X-Content-Type-Options", "nosniff")
         response.headers.add("Referrer-Policy", "same-origin")
         response.headers.add("X-Frame-Options", "DENY")

@@ -42,6 +42,8 @@ public struct StaticSite {
             try Data(css.utf8).write(to: out.appendingPathComponent("themes/\(name).css"))
         }
 
+        try copyMedia(to: out)
+
         var walksByVersion: [String: [SiteIndexWalk]] = [:]
         var written: [String] = []
         try forEachPage { page, total in
@@ -141,6 +143,27 @@ public struct StaticSite {
     private func title(of process: String, _ language: String) -> String {
         let title = project.process(named: process)?.title?.resolve(project.tags, language: language, data: .null) ?? ""
         return title.isEmpty ? process : title
+    }
+
+    /// Copies the media files the screens show into `media/` (same relative names as in the
+    /// project). An image reading its key from data could show any of them, so then all are copied.
+    func copyMedia(to out: URL) throws {
+        var screens: [[Component]] = []
+        for process in project.processes {
+            for node in process.nodes { if let task = node.userTask { screens.append(task.screen) } }
+        }
+        for flow in project.flows {
+            for state in flow.states { screens.append(state.screen) }
+        }
+        let images: [Component] = screens.flatMap { $0.flatMap(\.flattened) }.filter { $0.type == .image }
+        let keys: [String] = images.contains { $0.imageSource != nil }
+            ? Array(project.media.keys) : images.compactMap { $0.mediaKey }
+        for key in Set(keys).sorted() {
+            guard let item = project.media[key], item.type.isImage else { continue }
+            let url = out.appendingPathComponent("media").appendingPathComponent(item.file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(item.bytes).write(to: url)
+        }
     }
 
     /// A file-name-safe form of an id: letters, digits, `-` and `_`.

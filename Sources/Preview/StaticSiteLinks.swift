@@ -1,3 +1,4 @@
+import Definitions
 import Rendering
 
 /// The links of one page of a static site (`flowstage render`): every button leads to the
@@ -28,4 +29,8 @@ struct StaticSiteLinks: PageLinks {
     var access: String { home }
     /// A static host answers GET for any file; many refuse POST.
     var formMethod: String { "get" }
+    /// The copy `StaticSite` writes under `media/`, by its file name in the project.
+    func media(_ item: MediaItem) -> String {
+        root + "media/" + item.file.split(separator: "/").map { Percent.encode(String($0)) }.joined(separator: "/")
+    }
 }

@@ -38,6 +38,10 @@ struct ComponentView: TemplateContext {
     var newTab = false
     var identifier = ""
     var changeURL: String?
+    /// Image: the text alternative ("" for a decorative image) and the intrinsic size, if given.
+    var alt = ""
+    var width: Int?
+    var height: Int?
     /// Values only the newer catalogue components read (slider bounds, table rows, collection
     /// items…), so adding a component does not grow the switch below.
     var extra: [String: TemplateValue] = [:]
@@ -84,6 +88,9 @@ struct ComponentView: TemplateContext {
         case "newTab": .bool(newTab)
         case "identifier": .text(identifier)
         case "changeURL": optional(changeURL)
+        case "alt": .text(alt)
+        case "width": width.map { .number(Double($0)) } ?? .bool(false)
+        case "height": height.map { .number(Double($0)) } ?? .bool(false)
         case "ui": .object(ui)
         default: extra[key]
         }

@@ -1,3 +1,5 @@
+import Definitions
+
 /// The URLs a page links to. The preview server and the static-site writer each give their
 /// own, so the renderer never knows about HTTP routes.
 public protocol PageLinks: Sendable {
@@ -27,6 +29,13 @@ public protocol PageLinks: Sendable {
     var access: String { get }
     /// How a screen's form is sent (default `post`).
     var formMethod: String { get }
+    /// Where a media file of the project is served (`/media/{key}`; a static site links its copy).
+    func media(_ item: MediaItem) -> String
+}
+
+extension PageLinks {
+    /// The preview server's route, spec/http.md: `GET /media/{key}` (keys are URL-safe by load rule).
+    public func media(_ item: MediaItem) -> String { "/media/" + item.key }
 }
 
 extension PageLinks {

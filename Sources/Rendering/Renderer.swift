@@ -25,17 +25,25 @@ public struct Renderer: Sendable {
     }
 
     /// A user task's screen; after a failed post, with its error summary and the posted values.
+    /// With `single` navigation and several waiting tasks, one section and form per task.
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
-        var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
-                                        state: state, ui: ui)
-        builder.customComponents = customComponents
-        let components = builder.build(state.components)
-        let errors: [TemplateValue] = state.errors.map { error in
-            .object(FieldsContext(["fieldID": .text(builder.ids.byKey[error.key] ?? "main"), "message": .text(error.message)]))
+        var ids = FieldIDs()
+        let sections = state.sections.isEmpty ? [state] : state.sections
+        let forms: [TemplateValue] = sections.map { section in
+            var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                            state: section, ui: ui, ids: ids)
+            builder.customComponents = customComponents
+            let form = formView(section, components: builder.build(section.components), settings: settings,
+                                heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))
+            ids = builder.ids
+            return .object(form)
         }
-        let heading = screenTitle(state, language: settings.language)
-        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
+        let errors: [TemplateValue] = state.errors.map { error in
+            .object(FieldsContext(["fieldID": .text(ids.byKey[error.key] ?? "main"), "message": .text(error.message)]))
+        }
+        let processTitle = text(state.process.title, settings.language) ?? state.process.name
+        let heading = state.sections.isEmpty ? screenTitle(state, language: settings.language) : processTitle
         let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
             "tabs": .list(state.tabs.map { tab in
@@ -44,18 +52,36 @@ public struct Renderer: Sendable {
             }),
             "ui": .object(ui),
         ]))
-        // Enter in a field submits the form's action: the first submit action, or on a flow
-        // screen the first button's event.
-        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
-        let formAction = primary.map { links.action(state.instanceID, $0.name) }
-            ?? firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
-        let values: [String: TemplateValue] = [
+        let content = FieldsContext([
             "hasErrors": .bool(!errors.isEmpty),
             "errors": .list(errors),
             "notice": .optional(state.notice),
             "stepper": stepper,
             "tabs": tabs,
             "heading": .text(heading),
+            "forms": .list(forms),
+            "closeURL": state.modal ? .text(links.close(state.instanceID)) : .bool(false),
+            "ui": .object(ui),
+        ])
+        let title = (state.sections.isEmpty ? [heading, processTitle, project.name] : [heading, project.name])
+            .joined(separator: " – ")
+        return page(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
+                    settings: settings, ui: ui)
+    }
+
+    /// One task's form: its fields, the hidden fields naming the session and the task, Back.
+    /// `heading` is the section heading on a `single` page, nil when the task is the whole page.
+    private func formView(_ state: ScreenState, components: [TemplateValue], settings: PageSettings,
+                          heading: String?) -> FieldsContext {
+        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
+        // Enter in a field submits the form's action: the first submit action, or on a flow
+        // screen the first button's event.
+        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
+        let formAction = primary.map { links.action(state.instanceID, $0.name) }
+            ?? firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
+        return FieldsContext([
+            "sectionHeading": .optional(heading),
+            "sectionID": heading == nil ? .bool(false) : .text("section-" + FieldIDs.sanitise(state.nodeID)),
             "formAction": .text(formAction),
             "formMethod": .text(links.formMethod),
             "csrf": .text(settings.csrf),
@@ -64,14 +90,7 @@ public struct Renderer: Sendable {
             // A flow screen with its own "back" button gets no second one from the chrome.
             "canGoBack": .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
             "backURL": .text(links.back(state.instanceID)),
-            "closeURL": state.modal ? .text(links.close(state.instanceID)) : .bool(false),
-            "ui": .object(ui),
-        ]
-        let content = FieldsContext(values)
-        let title = [heading, text(state.process.title, settings.language) ?? state.process.name, project.name]
-            .joined(separator: " – ")
-        return page(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
-                    settings: settings, ui: ui)
+        ])
     }
 
     /// The page of a finished instance: its outcome, the end node's message, any incident.

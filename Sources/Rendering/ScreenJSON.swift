@@ -94,8 +94,17 @@ extension Renderer {
             fields["required"] = .bool(definition.validators.contains { $0.kind == .required || $0.kind == .requiredTrue })
             fields["errors"] = .array(state.errors(for: key).map { .string($0.message) })
         }
-        if !definition.options.isEmpty {
-            fields["options"] = .array(definition.options.map { option in
+        let options = project.options(for: definition, data: state.data, language: language)
+        if let name = definition.enumerationName { fields["enumeration"] = .string(name) }
+        if let parentKey = definition.parentKey { fields["parentKey"] = .string(parentKey.description) }
+        if definition.type == .image, let image = ImageSource(project: project, links: links, state: state).resolve(definition) {
+            fields["url"] = .string(image.url)
+            fields["alt"] = .string(image.alt)
+            if let width = image.width { fields["width"] = .number(Double(width)) }
+            if let height = image.height { fields["height"] = .number(Double(height)) }
+        }
+        if !options.isEmpty || definition.enumerationName != nil {
+            fields["options"] = .array(options.map { option in
                 ["value": .string(option.value), "label": resolved(option.label, language, state.data)]
             })
         }

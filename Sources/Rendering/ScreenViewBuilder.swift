@@ -16,10 +16,11 @@ struct ScreenViewBuilder {
     /// Inside a collection item: the data with `$item` and `$index`, for texts.
     var scope: JSONValue?
 
+    /// `ids` are those already used on the page (earlier sections of a `single` page).
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
-         state: ScreenState, ui: UIStrings) {
+         state: ScreenState, ui: UIStrings, ids: FieldIDs = FieldIDs()) {
         self.templates = templates; self.project = project; self.links = links
-        self.markdown = markdown; self.state = state; self.ui = ui
+        self.markdown = markdown; self.state = state; self.ui = ui; self.ids = ids
     }
 
     mutating func build(_ components: [ResolvedComponent]) -> [TemplateValue] {
@@ -86,6 +87,12 @@ struct ScreenViewBuilder {
             view.subtitle = textProperty(component, "subtitle")
             view.direction = component.properties["direction"]?.stringValue == "row" ? "row" : "column"
             view.children = build(resolved.children)
+        case .image:
+            guard let image = ImageSource(project: project, links: links, state: state).resolve(component) else { return .html("") }
+            view.url = image.url
+            view.alt = image.alt
+            view.width = image.width
+            view.height = image.height
         case .link:
             view.url = SafeURL.check(component.properties["url"]?.stringValue) ?? "#"
             view.newTab = component.properties["newTab"]?.boolValue ?? false
@@ -129,19 +136,35 @@ struct ScreenViewBuilder {
         var current = state.data.value(at: key)
         if current == .null, let fallback = resolved.defaultValue { current = fallback }
         view.value = state.rawValues[key.description] ?? current.displayString
-        if !component.options.isEmpty {
+        if let parentKey = project.waitsForParent(component, data: state.data) {
+            view.hint = [view.hint, ui.named("chooseParentFirst", parentLabel(parentKey))].compactMap { $0 }.joined(separator: " ")
+            if view.hintID.isEmpty {
+                view.hintID = ids.reserve(view.id + "-hint")
+                view.describedBy = ([view.hintID] + (view.describedBy.map { [$0] } ?? [])).joined(separator: " ")
+            }
+        }
+        let options = project.options(for: component, data: state.data, language: state.language)
+        if !options.isEmpty {
             let chosen: Set<String> = switch current {
             case .array(let items): Set(items.map(\.displayString))
             case .null: []
             default: [current.displayString]
             }
-            view.options = component.options.enumerated().map { offset, option in
+            view.options = options.enumerated().map { offset, option in
                 OptionView(id: offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
                            value: option.value,
                            label: option.label.resolve(project.tags, language: state.language, data: state.data),
                            selected: chosen.contains(option.value))
             }
         }
+    }
+}
+
+extension ScreenViewBuilder {
+    /// The label of the field on this screen that holds `key`, for "Choose … first".
+    func parentLabel(_ key: DataPath) -> String {
+        let field = state.task.screen.flatMap(\.flattened).first { $0.key == key }
+        return text(field?.label ?? field?.title) ?? key.description
     }
 }
 

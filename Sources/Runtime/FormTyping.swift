@@ -15,15 +15,20 @@ enum FormTyping {
         var bound: String? = nil
     }
 
+    /// `options` are the choices the field offers now (`Project.options(for:data:language:)`:
+    /// inline options or an enumeration's codes); a choice outside them is a field error.
     /// `today` (ISO) resolves a datepicker's `"today"` bound; given by the caller so typing needs no clock.
-    static func type(_ component: Component, posted: [String], today: String? = nil) -> Typed {
+    static func type(_ component: Component, posted: [String], options: [Option]? = nil, today: String? = nil) -> Typed {
         let first = posted.first ?? ""
+        let options = options ?? component.options
+        // An enumeration-bound field checks even an empty list: a child list with no parent value offers nothing.
+        let checksOptions = !options.isEmpty || component.enumerationName != nil
         switch component.type {
         case .checkbox where component.isCheckboxGroup, .multiselect:
-            let allowed = Set(component.options.map(\.value))
+            let allowed = Set(options.map(\.value))
             var chosen: [JSONValue] = []
             for value in posted where !chosen.contains(.string(value)) {
-                guard allowed.isEmpty || allowed.contains(value) else {
+                guard !checksOptions || allowed.contains(value) else {
                     return Typed(value: .array(chosen), raw: nil, problem: .option)
                 }
                 chosen.append(.string(value))
@@ -33,7 +38,7 @@ enum FormTyping {
             return Typed(value: .bool(!posted.isEmpty && first != "false"), raw: nil, problem: nil)
         case .select, .radio, .segmented:
             if first.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
-            if !component.options.isEmpty, !component.options.contains(where: { $0.value == first }) {
+            if checksOptions, !options.contains(where: { $0.value == first }) {
                 return Typed(value: .null, raw: nil, problem: .option)
             }
             // A collection's item choice stores the item's index as a number.

@@ -96,7 +96,7 @@ public final class ProcessEngine: Sendable {
         var evaluator = Evaluator(language: language, now: configuration.now())
         let resolved = ScreenResolver.resolve(waiting.task.screen, data: waiting.data, evaluator: &evaluator)
         return waiting.state(instance, project: project, components: resolved, data: waiting.data, rawValues: [:], errors: [],
-                             notice: notice, language: language)
+                             notice: notice, language: language, now: evaluator.now)
     }
 
     // MARK: - Actions
@@ -172,7 +172,7 @@ public final class ProcessEngine: Sendable {
         if !read.errors.isEmpty {
             let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
             return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
-                                          errors: read.errors, notice: nil, language: language))
+                                          errors: read.errors, notice: nil, language: language, now: now))
         }
 
         var changed = instance

@@ -38,9 +38,16 @@ struct ScreenFormReader {
         var rawValues: [String: String] = [:]
         var problems: [String: (key: Messages.Key, bound: String?)] = [:]
         let today = CivilDate(now, in: .current).description
-        for field in fields {
+        // Child lists last: their choices depend on the parent field's value posted in the same form.
+        let ordered = fields.filter { $0.parentKey == nil } + fields.filter { $0.parentKey != nil }
+        for field in ordered {
             guard let key = field.key else { continue }
-            let typed = FormTyping.type(field, posted: form.values(key.description), today: today)
+            if let cleared = staleChild(field, key: key, form: form, before: data, after: merged) {
+                key.set(cleared, in: &merged)
+                continue
+            }
+            let typed = FormTyping.type(field, posted: form.values(key.description),
+                                        options: project.options(for: field, data: merged, language: language), today: today)
             if let problem = typed.problem {
                 guard checks != .none else { continue }
                 problems[key.description] = (problem, typed.bound)
@@ -72,5 +79,16 @@ struct ScreenFormReader {
                 .filter { error in !errors.contains { $0.key == error.key } }
         }
         return Result(data: merged, rawValues: rawValues, errors: errors)
+    }
+
+    /// A child list whose parent field changed in this very post, posted with a choice that
+    /// belonged to the old parent: the list changed under the user, so the choice is cleared
+    /// (returns `.null`) rather than called wrong; `required` still asks for a new one.
+    private func staleChild(_ field: Component, key: DataPath, form: PostedForm, before: JSONValue, after: JSONValue) -> JSONValue? {
+        guard let parentKey = field.parentKey, parentKey.get(in: before) != parentKey.get(in: after),
+              let chosen = form.values(key.description).first, !chosen.isEmpty,
+              let name = field.enumerationName, let list = project.enumerations[name],
+              let item = list.item(code: chosen), item.parentCode == parentKey.get(in: before).displayString else { return nil }
+        return .null
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Definitions
 import Expressions
 
@@ -27,21 +28,43 @@ struct WaitingTask {
     }
 
     func state(_ instance: Instance, project: Project, components: [ResolvedComponent], data: JSONValue,
-               rawValues: [String: String], errors: [FieldError], notice: String?, language: String) -> ScreenState {
+               rawValues: [String: String], errors: [FieldError], notice: String?, language: String,
+               now: Date) -> ScreenState {
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
                                 components: components, data: data, rawValues: rawValues, errors: errors,
                                 stepper: StepperBuilder.stepper(for: key, instance: instance, project: project),
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
-        state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
+        switch project.process(named: instance.process)?.navigation {
+        case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
+        case .single?: state.sections = sections(instance, current: state, project: project, language: language, now: now)
+        default: break
+        }
         return state
     }
 
+    /// Every waiting task's screen for a `single` page, when more than one waits: `current`
+    /// as it is (a failed post keeps its errors and values), the others from the instance data.
+    private func sections(_ instance: Instance, current: ScreenState, project: Project, language: String,
+                          now: Date) -> [ScreenState] {
+        let waiting = instance.waiting
+        guard waiting.count > 1 else { return [] }
+        return waiting.compactMap { other in
+            if other == key { return current }
+            guard let task = WaitingTask(instance, key: other, project: project, exact: true) else { return nil }
+            var evaluator = Evaluator(language: language, now: now)
+            let resolved = ScreenResolver.resolve(task.task.screen, data: task.data, evaluator: &evaluator)
+            return ScreenState(instanceID: instance.id, modal: instance.modal, process: task.process, nodeID: task.key,
+                               task: task.task, components: resolved, data: task.data, rawValues: [:], errors: [],
+                               stepper: nil, canGoBack: task.task.allowBack && !task.token.history.isEmpty,
+                               notice: nil, language: language)
+        }
+    }
+
     /// One tab per waiting task when more than one waits and the instance's process navigates
-    /// by `tabs` — or by `single`, until the renderer draws one section per task: a tab bar
-    /// keeps every task reachable meanwhile. A `wizard` shows the first waiting task alone.
+    /// by `tabs`. A `wizard` shows the first waiting task alone; `single` shows them all as sections.
     static func tabs(_ instance: Instance, selected: String, project: Project, language: String) -> [ScreenTab] {
         let waiting = instance.waiting
-        guard waiting.count > 1, let root = project.process(named: instance.process), root.navigation != .wizard else { return [] }
+        guard waiting.count > 1, let root = project.process(named: instance.process) else { return [] }
         return waiting.map { key in
             let found = project.userTask(at: key, from: root)
             let data = instance.taskToken(key).map { instance.data(of: $0.call) } ?? instance.data

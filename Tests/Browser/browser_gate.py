@@ -168,21 +168,31 @@ class Gate:
         self.browser.open(self.home)
         self.browser.click_and_wait(self.browser.find(f'form[action="{form_action}"] button[type="submit"]'))
 
-    def current_screen(self):
-        found = self.browser.find_all('input[name="_screen"]')
-        return self.browser.attribute(found[0], "value") if found else None
+    def current_screens(self):
+        """The task of every form on the page: one, or one per section with `single` navigation."""
+        return [self.browser.attribute(found, "value") for found in self.browser.find_all('input[name="_screen"]')]
 
-    def fill(self, values):
+    @staticmethod
+    def form_of(screen):
+        return f'form:has(> input[name="_screen"][value="{screen}"])'
+
+    def fill(self, screen, values):
         b = self.browser
         for name, value in values.items():
             wanted = value if isinstance(value, list) else [value]
-            fields = b.find_all(f'[name="{name}"]')
+            fields = b.find_all(f'{self.form_of(screen)} [name="{name}"]')
             if not fields:
                 raise AssertionError(f"no field named {name} on the page")
             for field in fields:
                 kind = b.tag(field), b.attribute(field, "type")
                 if kind[0] == "select":
-                    b.click(b.find(f'select[name="{name}"] option[value="{wanted[0]}"]'))
+                    option = b.find(f'{self.form_of(screen)} select[name="{name}"] option[value="{wanted[0]}"]')
+                    # With the script on, a field with a `change` action posts the form itself
+                    # (its "Update" button is hidden): wait for that page before going on.
+                    if not b.is_selected(option) and b.exists(f'.fs-field:has([name="{name}"]) [data-fs-change][hidden]'):
+                        b.click_and_wait(option)
+                    else:
+                        b.click(option)
                 elif kind[1] == "radio":
                     if b.attribute(field, "value") == wanted[0]:
                         b.click(field)
@@ -201,9 +211,17 @@ class Gate:
                     b.clear(field)
                     b.send_keys(field, str(wanted[0]))
 
-    def press(self, step):
+    def press(self, screen, step):
         path = f'/actions/{step["action"]}' if "action" in step else f'/events/{step["event"]}'
-        self.browser.click_and_wait(self.browser.find(f'button[formaction$="{path}"]'))
+        button = self.browser.find(f'{self.form_of(screen)} button[formaction$="{path}"]')
+        if self.browser.attribute(button, "hidden") is not None:
+            return   # a field's "Update" button: with the script on, `fill` has already posted it
+        self.browser.click_and_wait(button)
+
+    def is_change_action(self, step):
+        """A field's `change` action ("Update"): it saves without validating, so posting it
+        empty shows no errors."""
+        return "action" in step and self.browser.exists(f'button[data-fs-change][formaction$="/actions/{step["action"]}"]')
 
     def walk(self, walk):
         start = f'/processes/{walk["process"]}/start' if "process" in walk else f'/flows/{walk["flow"]}/start'
@@ -213,21 +231,22 @@ class Gate:
             if expected.startswith("end:"):
                 self.check_end_page(walk["name"], expected.split(":", 1)[1])
                 continue
-            screen = self.current_screen()
-            if screen != expected:
+            screens = self.current_screens()
+            if expected not in screens:
                 self.fail("walk", self.page_name(walk["name"]),
-                          f"expected the screen {expected}, the browser shows {screen or 'no screen'} ({self.browser.title})")
+                          f"expected the screen {expected}, the browser shows {', '.join(screens) or 'no screen'} ({self.browser.title})")
                 return
+            screen = expected
             owner, required = self.screens[screen]
             page = f"{owner}/{screen}"
             self.check_page(page)
-            if required and page + " after an empty post" not in self.seen:
-                self.press(step if ("action" in step or "event" in step) else {"event": "next"})
+            if required and page + " after an empty post" not in self.seen and not self.is_change_action(step):
+                self.press(screen, step if ("action" in step or "event" in step) else {"event": "next"})
                 self.check_failed_post(page + " after an empty post", screen)
             if "action" not in step and "event" not in step:
                 continue
-            self.fill(step.get("values", {}))
-            self.press(step)
+            self.fill(screen, step.get("values", {}))
+            self.press(screen, step)
             if step.get("expectErrors"):
                 self.check_failed_post(f"{page} with {', '.join(step['expectErrors'])} missing", screen)
 
@@ -238,7 +257,7 @@ class Gate:
         self.check_page(f"{walk_name}: end ({outcome})")
 
     def check_failed_post(self, page, screen):
-        if self.current_screen() != screen or not self.browser.exists("#error-summary"):
+        if screen not in self.current_screens() or not self.browser.exists("#error-summary"):
             self.fail("422", self.page_name(page), f"expected {screen} again with an error summary; the browser shows {self.browser.title}")
             return
         self.check_page(page)

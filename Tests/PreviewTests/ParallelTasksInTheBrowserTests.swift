@@ -5,7 +5,7 @@ import TestSupport
 
 private func forkingProject() throws -> URL {
     let task = { (id: String, title: String) in
-        #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value" } ], "actions": [ { "name": "ok", "type": "submit", "next": "\#(id)2" }, { "name": "back", "type": "back" } ] }"#
+        #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value" } ], "actions": [ { "name": "ok", "type": "submit", "next": "\#(id)2" }, { "name": "keep", "type": "save" }, { "name": "back", "type": "back" } ] }"#
     }
     let second = { (id: String, title: String) in
         #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [], "actions": [ { "name": "ok", "type": "submit", "next": "join" } ] }"#
@@ -55,5 +55,18 @@ private func forkingProject() throws -> URL {
         }
         page = try browser.get(instance)
         #expect(page.html.first("main")?.text.contains("All done") == true)
+    }
+
+    @Test func aSaveOnATabComesBackToThatTab() throws {
+        let preview = try RunningPreview(project: try forkingProject())
+        var browser = Browser(preview)
+        _ = try browser.get("/")
+        let instance = try #require(try browser.post("/processes/p/start", []).header("Location"))
+        _ = try browser.get(instance + "?tab=home")
+        let saved = try browser.post(instance + "/actions/keep", [("_screen", "home"), ("home", "flat")])
+        #expect(saved.status == 303)
+        #expect(saved.header("Location") == instance + "?tab=home", "not the first tab, which the person did not post from")
+        let moved = try browser.post(instance + "/actions/ok", [("_screen", "home"), ("home", "flat")])
+        #expect(moved.header("Location") == instance, "a task that moved on has no tab left: the first waiting task is shown")
     }
 }

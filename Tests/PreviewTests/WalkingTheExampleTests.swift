@@ -9,6 +9,7 @@ import TestSupport
 /// A real server on an ephemeral loopback port serving the example project.
 final class RunningPreview: @unchecked Sendable {
     let server: HTTPServer
+    private let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-test-\(UUID().uuidString)")
     let client: TestHTTPClient
 
     /// A server over the example project; with `database`, every store is that SQLite file,
@@ -24,13 +25,16 @@ final class RunningPreview: @unchecked Sendable {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-test-\(UUID().uuidString)")
+        configuration.uploadDirectory = uploads
         server = HTTPServer(configuration: configuration, handler: app.handle)
         try server.start()
         client = TestHTTPClient(port: server.port)
     }
 
-    deinit { server.stop() }
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: uploads)
+    }
 }
 
 /// One browser: keeps the session cookie and reads the CSRF token from the last page.
@@ -92,7 +96,9 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         let cookie = try #require(reply.header("Set-Cookie"))
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Lax"))
-        #expect(reply.html.all("h3").map(\.text) == ["Loan application", "Preferences", "Welcome to Acme Bank"])
+        let listed = reply.html.all("h3").map(\.text)
+        #expect(listed.contains("Loan application") && listed.contains("Welcome to Acme Bank"))
+        #expect(listed.contains("Preferences"))
         #expect(reply.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
         #expect(reply.header("X-Content-Type-Options") == "nosniff")
     }

@@ -8,7 +8,7 @@ import TestSupport
 
 private func tabsProject(navigation: String) throws -> URL {
     let task = { (id: String, title: String) in
-        #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value" } ], "actions": [ { "name": "ok", "type": "submit", "next": "join" } ] }"#
+        #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value", "validators": [ { "type": "required" } ] } ], "actions": [ { "name": "ok", "type": "submit", "next": "join" } ] }"#
     }
     return try RepositoryPaths.fixture([
         "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
@@ -39,10 +39,50 @@ private func tabsProject(navigation: String) throws -> URL {
         expectAccessiblePage(page)
     }
 
-    @Test func singleNavigationShowsTheTabBarUntilSectionsAreBuilt() throws {
+    @Test func singleNavigationShowsEveryWaitingTaskAsASectionWithItsOwnForm() throws {
         let harness = try Harness(try tabsProject(navigation: "single"))
         let (_, state) = try harness.firstScreen("p")
-        #expect(state.tabs.map(\.task) == ["income", "home"])
+        #expect(state.tabs.isEmpty)
+        #expect(state.sections.map(\.nodeID) == ["income", "home"])
+        let page = harness.page(state)
+        #expect(page.all("h1").map(\.text) == ["p"], "the page is headed by the process, its sections by their tasks")
+        let sections = page.all("section")
+        #expect(sections.map { $0.all("h2").map(\.text) } == [["Your income"], ["Your home"]])
+        for section in sections {
+            let heading = try #require(section.all("h2").first)
+            #expect(section["aria-labelledby"] == heading["id"])
+        }
+        #expect(sections.map { $0.all("form").count } == [1, 1])
+        #expect(sections.map { $0.all("input").first { $0["name"] == "_screen" }?["value"] } == ["income", "home"])
+        expectAccessiblePage(page)
+    }
+
+    @Test func aFailedPostOnASinglePageShowsItsErrorsInItsOwnSection() throws {
+        let harness = try Harness(try tabsProject(navigation: "single"))
+        let instance = try harness.engine.start(process: "p", session: "s")
+        let result = try harness.engine.perform(action: "ok", on: instance.id, session: "s",
+                                                form: PostedForm([("_screen", "home"), ("home", "")]), language: "en")
+        guard case .invalid(let state) = result else { Issue.record("the empty required field was accepted"); return }
+        #expect(state.sections.map(\.nodeID) == ["income", "home"])
+        let page = harness.page(state)
+        let sections = page.all("section")
+        #expect(sections.map { $0.all("input").filter { $0["aria-invalid"] == "true" }.count } == [0, 1])
+        let link = try #require(page.all(where: { $0.hasClass("fs-error-summary") }).first?.all("a").first)
+        let invalid = try #require(sections[1].all("input").first { $0["aria-invalid"] == "true" })
+        #expect(link["href"] == "#" + (invalid["id"] ?? ""), "the summary links into the section that failed")
+        expectAccessiblePage(page)
+    }
+
+    @Test func whenOneTaskIsLeftASinglePageIsAPlainScreen() throws {
+        let harness = try Harness(try tabsProject(navigation: "single"))
+        let instance = try harness.engine.start(process: "p", session: "s")
+        _ = try harness.engine.perform(action: "ok", on: instance.id, session: "s",
+                                       form: PostedForm([("_screen", "income"), ("income", "1200")]), language: "en")
+        let moved = try harness.engine.instance(instance.id, session: "s")
+        #expect(moved.waiting == ["home"])
+        let state = try #require(harness.engine.screen(moved, language: "en"))
+        #expect(state.sections.isEmpty)
+        #expect(harness.page(state).all("section").isEmpty)
     }
 
     @Test func wizardNavigationShowsTheFirstWaitingTaskWithoutTabs() throws {

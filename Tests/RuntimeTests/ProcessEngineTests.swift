@@ -261,4 +261,38 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         #expect(final.version == 51)
         #expect(final.data["fixed"] == .number(51), "every one of the 50 saves was applied to the result of the one before")
     }
+
+    @Test func threadsPostingToSharedAndSeparateInstancesOnSQLiteLoseNoUpdate() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": """
+            { "name": "p", "data": { "count": 0 },
+              "nodes": [ { "id": "s", "type": "start", "next": "ask" },
+                         { "id": "ask", "type": "userTask", "screen": [ { "type": "input", "key": "n", "label": "N" } ],
+                           "actions": [ { "name": "save", "type": "save", "params": { "count": "count + 1" } } ] } ] }
+            """,
+        ])
+        let project = try ProjectLoader(builtInThemes: nil).load(folder).get()
+        let store = try SQLiteStore(path: folder.appendingPathComponent("data/flowstage.sqlite").path)
+        let engine = ProcessEngine(project: project, store: store.instances)
+        // One instance every task posts to, and one of its own per task.
+        let shared = try engine.start(process: "p", session: "s")
+        let own = try (0..<8).map { _ in try engine.start(process: "p", session: "s") }
+        onThreads(8) { thread in
+            for round in 0..<20 {
+                let target = round.isMultiple(of: 2) ? shared.id : own[thread].id
+                do {
+                    let result = try engine.perform(action: "save", on: target, session: "s",
+                                                    form: PostedForm([("n", "\(round)")]), language: "en")
+                    guard case .applied = result else { Issue.record("refused: \(result)"); return }
+                } catch {
+                    Issue.record("post failed: \(error)")
+                }
+            }
+        }
+        #expect(try engine.instance(shared.id, session: "s").data["count"] == .number(80))
+        for instance in own {
+            #expect(try engine.instance(instance.id, session: "s").data["count"] == .number(10))
+        }
+    }
 }

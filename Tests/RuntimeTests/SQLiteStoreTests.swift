@@ -30,16 +30,6 @@ private func sampleInstance(id: String = UUID().uuidString.lowercased(), session
     return instance
 }
 
-/// Runs `body(0..<count)` on `count` threads of its own at once and returns when all are done.
-private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        Thread { body(index); group.leave() }.start()
-    }
-    group.wait()
-}
-
 /// What threads report back, gathered under a lock.
 private final class Collected<Element: Sendable>: Sendable {
     private let items = Mutex<[Element]>([])

@@ -1,0 +1,84 @@
+import Benchmark
+import Definitions
+import Expressions
+import Foundation
+import Preview
+import Rendering
+import Runtime
+
+// The goals of issues 3 and 5, measured on the fixture project beside this package
+// (Fixtures/typical: 8 inputs with hints, a 30-option select, a 4-option radio group, a checkbox,
+// a markdown intro, a 4-step stepper):
+//   expression evaluation        — as cheap as possible; it runs for every condition on every page
+//   submit, memory store         — goal ≤ 50 µs
+//   submit, SQLite store         — goal ≤ 1 ms p99
+//   render of the typical screen — goal ≤ 25 µs median
+
+/// The repository this file is in: the fixture, Themes/ and Templates/ are read from it.
+private let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let fixture = repository.appendingPathComponent("Benchmarks/Fixtures/typical")
+
+private func loadProject() -> Project {
+    switch ProjectLoader(builtInThemes: repository.appendingPathComponent("Themes")).load(fixture) {
+    case .success(let project): return project
+    case .failure(let errors): fatalError("The benchmark fixture does not load: \(errors)")
+    }
+}
+
+/// A valid post of every field of the typical screen.
+private let validForm = PostedForm([
+    ("_screen", "about"),
+    ("client.firstName", "Ana"), ("client.lastName", "Popescu"), ("client.email", "ana@example.org"),
+    ("client.phone", "+40 721 000 000"), ("client.street", "Strada Lungă 12"), ("client.city", "Brașov"),
+    ("client.postcode", "500001"), ("client.income", "2400"), ("client.country", "ro22"),
+    ("loan.term", "24"), ("client.consent", "true"),
+])
+
+/// Starts an instance (not measured) and measures one submit of the typical screen.
+private func measureSubmit(_ benchmark: Benchmark, engine: ProcessEngine) throws {
+    for _ in benchmark.scaledIterations {
+        let instance = try engine.start(process: "typical", session: "bench")
+        benchmark.startMeasurement()
+        let result = try engine.perform(action: "continue", on: instance.id, session: "bench", form: validForm, language: "en")
+        benchmark.stopMeasurement()
+        guard case .applied = result else { fatalError("The typical submit was refused: \(result)") }
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .throughput],
+                                           maxDuration: .seconds(5), maxIterations: 100_000)
+    let project = loadProject()
+
+    let condition = try! Expression("client.income * 12 > 20000 && contains(lower(client.email), \"@example\") && len(client.firstName) > 0")
+    let data: JSONValue = ["client": ["income": 2400, "email": "Ana@Example.org", "firstName": "Ana"]]
+    Benchmark("Expression: evaluate a three-part condition") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(condition.evaluate(data: data))
+        }
+    }
+
+    Benchmark("Submit the typical screen, memory store") { benchmark in
+        try measureSubmit(benchmark, engine: ProcessEngine(project: project, store: MemoryStore<Instance>()))
+    }
+
+    Benchmark("Submit the typical screen, SQLite store") { benchmark in
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path)
+        try measureSubmit(benchmark, engine: ProcessEngine(project: project, store: store.instances))
+    }
+
+    let templates = try! TemplateSet(builtIn: repository.appendingPathComponent("Templates"), project: fixture)
+    let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
+    let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+    let instance = try! engine.start(process: "typical", session: "bench")
+    guard let state = engine.screen(instance, language: "en") else { fatalError("The typical screen did not resolve") }
+    let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "0123456789abcdef")
+    Benchmark("Render the typical screen") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(renderer.screen(state, settings: settings))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Expressions
+
+/// The content properties of screens.md read from a component's `properties`: which
+/// enumeration a choice field offers and which picture an image shows. Kept out of the
+/// stored fields so the component model stays one shape for every type.
+extension Component {
+    /// Types that may take `enumeration` instead of inline `options`.
+    public static let enumerationTypes: Set<ComponentType> = [.select, .multiselect, .radio, .segmented, .checkbox]
+
+    /// `enumeration`: the name of the list the field offers.
+    public var enumerationName: String? { properties["enumeration"]?.stringValue }
+
+    /// `parentKey`: for a child list, the data path of the field holding the parent list's code.
+    public var parentKey: DataPath? {
+        properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }
+    }
+
+    /// `media`: an image's key in media.json.
+    public var mediaKey: String? { type == .image ? properties["media"]?.stringValue : nil }
+
+    /// `source` of an image: a data path holding a media key or an http(s) URL.
+    public var imageSource: DataPath? {
+        type == .image ? properties["source"]?.stringValue.flatMap { try? DataPath($0) } : nil
+    }
+
+    /// `url` of an image.
+    public var imageURL: String? { type == .image ? properties["url"]?.stringValue : nil }
+
+    /// The image's own `alt`, when it has one.
+    public var alt: Text? { properties["alt"]?.stringValue.map(Text.init) }
+
+    /// `decorative: true` or `alt: ""`: the image adds nothing a reader needs, so `alt=""`.
+    public var isDecorative: Bool {
+        properties["decorative"]?.boolValue == true || properties["alt"]?.stringValue == ""
+    }
+}
+
+extension Project {
+    /// The choices a field offers under `data`: its enumeration's items (a child list only
+    /// those under the parent field's current value) with labels in `language`, else its
+    /// inline options. The one place runtime typing and rendering ask, so both agree.
+    public func options(for component: Component, data: JSONValue, language: String) -> [Option] {
+        guard let name = component.enumerationName, let list = enumerations[name] else { return component.options }
+        let parentCode = component.parentKey.flatMap { key -> String? in
+            let value = key.get(in: data)
+            return value == .null ? nil : value.displayString
+        }
+        return list.items(under: parentCode).map { item in
+            Option(value: item.code, label: Text(item.label(language, defaultLanguage: defaultLanguage)))
+        }
+    }
+
+    /// For a child list waiting on its parent: the parent field's key, when that field is still empty.
+    public func waitsForParent(_ component: Component, data: JSONValue) -> DataPath? {
+        guard let name = component.enumerationName, enumerations[name]?.parent != nil, let key = component.parentKey else { return nil }
+        let value = key.get(in: data)
+        return value == .null || value == .string("") ? key : nil
+    }
+}
