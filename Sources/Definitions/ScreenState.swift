@@ -25,6 +25,11 @@ public struct ScreenState: Sendable {
     public let language: String
     /// With `tabs` navigation and several waiting user tasks: one tab per task, in order.
     public var tabs: [ScreenTab] = []
+    /// Why the action just posted failed (a `handler` action's message): shown as an error
+    /// banner above the form; nothing was saved.
+    public var actionError: String?
+    /// The server's largest upload, for a `fileUpload` without its own smaller `maxSize`.
+    public var uploadLimit: Int = 10 << 20
 
     public init(instanceID: String, modal: Bool, process: ProcessDefinition, nodeID: String, task: UserTask,
                 components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],

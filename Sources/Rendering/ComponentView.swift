@@ -38,6 +38,13 @@ struct ComponentView: TemplateContext {
     var newTab = false
     var identifier = ""
     var changeURL: String?
+    /// fileUpload: `accept` for the input, the limits in words, the files already stored.
+    var accept: String?
+    var multiple = false
+    var uploadHint = ""
+    var uploadHintID = ""
+    var uploadLabel = ""
+    var files: [UploadedFileView] = []
     let ui: UIStrings
 
     init(ui: UIStrings) { self.ui = ui }
@@ -81,6 +88,13 @@ struct ComponentView: TemplateContext {
         case "newTab": .bool(newTab)
         case "identifier": .text(identifier)
         case "changeURL": optional(changeURL)
+        case "accept": optional(accept)
+        case "multiple": .bool(multiple)
+        case "uploadHint": .text(uploadHint)
+        case "uploadHintID": .text(uploadHintID)
+        case "uploadLabel": .text(uploadLabel)
+        case "files": .list(files.map { .object($0) })
+        case "hasFiles": .bool(!files.isEmpty)
         case "ui": .object(ui)
         default: nil
         }

@@ -27,6 +27,13 @@ public protocol PageLinks: Sendable {
     var access: String { get }
     /// How a screen's form is sent (default `post`).
     var formMethod: String { get }
+    /// An uploaded file (`GET /uploads/{id}`); nil where there is no server to serve it.
+    func upload(_ id: String) -> String?
+}
+
+extension PageLinks {
+    /// A static site has no uploaded files to link to: the list shows names only.
+    public func upload(_ id: String) -> String? { nil }
 }
 
 extension PageLinks {

@@ -47,6 +47,9 @@ public struct Renderer: Sendable {
         let values: [String: TemplateValue] = [
             "hasErrors": .bool(!errors.isEmpty),
             "errors": .list(errors),
+            "actionError": .optional(state.actionError),
+            // A screen with a file field posts multipart, so the file travels with any button.
+            "multipart": .bool(state.components.contains { $0.flattened.contains { $0.definition.type == .fileUpload } }),
             "notice": .optional(state.notice),
             "stepper": stepper,
             "tabs": tabs,

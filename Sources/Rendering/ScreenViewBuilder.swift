@@ -10,7 +10,7 @@ struct ScreenViewBuilder {
     let markdown: MarkdownCache
     let state: ScreenState
     let ui: UIStrings
-    private(set) var ids = FieldIDs()
+    var ids = FieldIDs()
 
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
          state: ScreenState, ui: UIStrings) {
@@ -22,7 +22,7 @@ struct ScreenViewBuilder {
         components.map { view($0) }
     }
 
-    private func text(_ text: Text?) -> String? {
+    func text(_ text: Text?) -> String? {
         text?.resolve(project.tags, language: state.language, data: state.data)
     }
 
@@ -60,6 +60,15 @@ struct ScreenViewBuilder {
             view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
         case .segmented:
             if templates.components["segmented"] == nil { templateName = "radio" }
+        case .fileUpload:
+            fillUpload(&view, component: component)
+        case .button where component.action.flatMap({ state.task.action(named: $0) })?.kind == .link:
+            // A `link` action posts nothing: it is a real link, styled as the button.
+            let definition = component.action.flatMap { state.task.action(named: $0) }
+            view.variant = component.variant ?? "primary"
+            view.url = SafeURL.check(definition?.url) ?? "#"
+            view.newTab = definition?.newTab ?? false
+            templateName = "actionLink"
         case .button:
             view.variant = component.variant ?? "primary"
             if let action = component.action {

@@ -35,7 +35,8 @@ struct ScreenFormReader {
         var rawValues: [String: String] = [:]
         var problems: [String: Messages.Key] = [:]
         for field in fields {
-            guard let key = field.key else { continue }
+            // Files arrive only through `UploadIntake`; the field's stored metadata stays.
+            guard let key = field.key, field.type != .fileUpload else { continue }
             let typed = FormTyping.type(field, posted: form.values(key.description))
             if let problem = typed.problem {
                 guard checks != .none else { continue }
