@@ -151,17 +151,11 @@ extension JSONValue {
     func value(at path: DataPath) -> JSONValue { path.get(in: self) }
 }
 
-/// Links a designer writes: only http(s), mailto, tel and site-relative URLs reach a page.
+/// Links a designer writes: only what `SafeLink` allows (http(s), mailto, tel, site-relative
+/// paths, fragments) reaches a page — the same rule as a `link` action's load check.
 enum SafeURL {
     static func check(_ url: String?) -> String? {
-        guard let url = url?.trimmingCharacters(in: .whitespaces), !url.isEmpty else { return nil }
-        let lower = url.lowercased()
-        if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:") {
-            return url
-        }
-        if url.hasPrefix("/") && !url.hasPrefix("//") || url.hasPrefix("#") { return url }
-        return nil
+        guard let url = url?.trimmingCharacters(in: .whitespaces), !url.isEmpty, SafeLink.isSafe(url) else { return nil }
+        return url
     }
 }
-
-import Foundation

@@ -12,6 +12,12 @@ public struct ActionRequest: Sendable {
     public let task: String
     public let action: String
     public let session: String
+
+    /// Public so a host can test its handlers without an engine.
+    public init(data: JSONValue, params: JSONValue = .object([:]), process: String, task: String, action: String, session: String) {
+        self.data = data; self.params = params; self.process = process; self.task = task
+        self.action = action; self.session = session
+    }
 }
 
 /// A host-registered action: returns the new data of the process (return `request.data`
