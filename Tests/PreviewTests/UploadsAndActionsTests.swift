@@ -240,6 +240,10 @@ extension Browser {
         page = try browser.postFiles(instance + "/actions/upload", [("_screen", "ask")], files: [])
         #expect(page.status == 422)
         #expect(page.text.contains("Choose a file for Proof"))
+        // A required file field with nothing stored stops a submit with the same words.
+        page = try browser.post(instance + "/actions/send", [("_screen", "ask")])
+        #expect(page.status == 422)
+        #expect(page.html.all("div").first { $0.hasClass("fs-error-summary") }?.all("a").map(\.text) == ["Choose a file for Proof"])
         #expect(preview.storedFiles.isEmpty)
     }
 
