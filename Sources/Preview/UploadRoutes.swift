@@ -21,7 +21,7 @@ extension PreviewApp {
     /// `filename="…"` with an ASCII fallback, plus RFC 5987 `filename*` for the real name.
     static func fileNameParameters(_ name: String) -> String {
         let fallback = String(name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F ? Character(scalar) : "_"
+            scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar != "/" && scalar.value != 0x7F ? Character(scalar) : "_"
         })
         var encoded = ""
         for byte in name.utf8 {

@@ -164,6 +164,23 @@ extension Browser {
         #expect(href == "/uploads/" + (proof?["id"]?.stringValue ?? "?"))
     }
 
+    @Test func anImageIsServedInlineAndTheNameIsNeverAPath() throws {
+        let preview = try ActionsPreview()
+        var browser = Browser(client: preview.client)
+        let instance = try browser.startDocs()
+        _ = try browser.get(instance)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        let reply = try browser.postFiles(instance + "/actions/upload", [("_screen", "ask")], files: [("proof", "../../ça va.png", png)])
+        #expect(reply.status == 303)
+        let proof = try preview.data(instance, browser).objectValue?["proof"]?.objectValue
+        let id = try #require(proof?["id"]?.stringValue)
+        #expect(proof?["name"] == .string("../../ça va.png"))
+        #expect(preview.storedFiles.sorted() == [id, id + ".json"])
+        let file = try browser.get("/uploads/\(id)")
+        #expect(file.header("Content-Type") == "image/png")
+        #expect(file.header("Content-Disposition") == #"inline; filename=".._..__a va.png"; filename*=UTF-8''..%2F..%2F%C3%A7a%20va.png"#)
+    }
+
     @Test func anUploadOfAnotherSessionIsNotFound() throws {
         let preview = try ActionsPreview()
         var owner = Browser(client: preview.client)
