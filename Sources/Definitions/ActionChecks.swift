@@ -1,4 +1,3 @@
-import Foundation
 import Expressions
 
 /// Load-time checks of the actions of spec/process.md that tie a user task's pieces together:

@@ -1,3 +1,5 @@
+import Definitions
+
 /// Field errors of a refused upload, in every shipped language. `{label}`, `{name}` (the
 /// file's name), `{size}` and `{types}` are filled in.
 enum UploadMessages {
@@ -32,8 +34,6 @@ enum UploadMessages {
             .replacingOccurrences(of: "{size}", with: size).replacingOccurrences(of: "{types}", with: list)
     }
 }
-
-import Definitions
 
 /// Every type FlowStage can check, named as people name them: what "any type" means.
 enum FileTypeWords {
