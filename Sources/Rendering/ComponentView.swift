@@ -42,6 +42,13 @@ struct ComponentView: TemplateContext {
     var alt = ""
     var width: Int?
     var height: Int?
+    /// fileUpload: `accept` for the input, the limits in words, the files already stored.
+    var accept: String?
+    var multiple = false
+    var uploadHint = ""
+    var uploadHintID = ""
+    var uploadLabel = ""
+    var files: [UploadedFileView] = []
     let ui: UIStrings
 
     init(ui: UIStrings) { self.ui = ui }
@@ -88,6 +95,13 @@ struct ComponentView: TemplateContext {
         case "alt": .text(alt)
         case "width": width.map { .number(Double($0)) } ?? .bool(false)
         case "height": height.map { .number(Double($0)) } ?? .bool(false)
+        case "accept": optional(accept)
+        case "multiple": .bool(multiple)
+        case "uploadHint": .text(uploadHint)
+        case "uploadHintID": .text(uploadHintID)
+        case "uploadLabel": .text(uploadLabel)
+        case "files": .list(files.map { .object($0) })
+        case "hasFiles": .bool(!files.isEmpty)
         case "ui": .object(ui)
         default: nil
         }
