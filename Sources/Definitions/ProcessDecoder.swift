@@ -91,6 +91,7 @@ struct ProcessDecoder {
                 diagnostics.error(at: component.pointer, "\"\(name)\" is not an action of this user task; add it to \"actions\"")
             }
         }
+        ActionChecks.check(screen: screen, actions: actions, diagnostics)
         return UserTask(
             title: reader.text("title"), step: reader.text("step"), substep: reader.text("substep"),
             screen: screen, actions: actions, allowBack: reader.bool("allowBack") ?? true,

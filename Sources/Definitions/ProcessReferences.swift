@@ -4,9 +4,12 @@ enum ProcessReferences {
     /// `known` holds every process name found, including those of files with errors, so a
     /// broken called process is reported once, in its own file.
     static func check(_ processes: [ProcessDefinition], known: Set<String>, handlers: Set<String>?,
-                      errors: inout [LoadError], warnings: inout [LoadError]) {
+                      actionHandlers: Set<String> = [], errors: inout [LoadError], warnings: inout [LoadError]) {
         for process in processes {
             for node in process.nodes {
+                if case .userTask(let task) = node.kind {
+                    checkActions(task, in: process, known: known, actionHandlers: actionHandlers, errors: &errors)
+                }
                 switch node.kind {
                 case .callActivity(let call) where !known.contains(call.process):
                     errors.append(LoadError(file: process.file, pointer: node.pointer.appending("process").description,
@@ -26,6 +29,22 @@ enum ProcessReferences {
                 default:
                     continue
                 }
+            }
+        }
+    }
+
+    /// `startProcess` names a process of the project; `handler` a Swift action handler
+    /// (`ProcessEngine.Configuration.actionHandlers`): unknown names are load errors.
+    private static func checkActions(_ task: UserTask, in process: ProcessDefinition, known: Set<String>,
+                                     actionHandlers: Set<String>, errors: inout [LoadError]) {
+        for action in task.actions {
+            if action.kind == .startProcess, let name = action.process, !known.contains(name) {
+                errors.append(LoadError(file: process.file, pointer: action.pointer.appending("process").description,
+                                        message: "no process is named \"\(name)\"; name one of \(list(known))"))
+            }
+            if action.kind == .handler, let name = action.handler, !actionHandlers.contains(name) {
+                errors.append(LoadError(file: process.file, pointer: action.pointer.appending("handler").description,
+                                        message: "no action handler is registered as \"\(name)\"; register it in ProcessEngine.Configuration.actionHandlers (known: \(list(actionHandlers)))"))
             }
         }
     }

@@ -17,6 +17,9 @@ public struct ProjectLoader: Sendable {
     /// Given, an unknown name is a load error; nil (a host without handlers, such as
     /// `flowstage validate`) makes each service task a warning instead.
     public var registeredHandlers: Set<String>?
+    /// Action handler names registered in Swift (`ProcessEngine.Configuration.actionHandlers`);
+    /// a `handler` action naming another is a load error.
+    public var registeredActionHandlers: Set<String> = []
 
     public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
         self.builtInThemes = builtInThemes
@@ -78,7 +81,7 @@ public struct ProjectLoader: Sendable {
             }
         }
         ProcessReferences.check(processes, known: processNames, handlers: registeredHandlers,
-                                errors: &errors, warnings: &warnings)
+                                actionHandlers: registeredActionHandlers, errors: &errors, warnings: &warnings)
         for process in processes {
             warnings += MissingTags.inProcess(process, tags: tags, languages: languages)
         }

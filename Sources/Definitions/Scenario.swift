@@ -1,3 +1,4 @@
+import Foundation
 import Expressions
 
 /// A scripted walk through one process (`scenarios/*.json`, project.md): the designer's own
@@ -27,12 +28,27 @@ public struct Scenario: Sendable {
         /// Keys expected to have field errors after the post; nil when the step does not check.
         /// An empty list means "no errors"; a non-empty one means the post must be refused.
         public let expectErrors: [String]?
+        /// Files posted with the action (`uploads`), through the same checks as the browser's.
+        public let uploads: [Upload]
         public let pointer: JSONPointer
 
         public init(expect: Expectation?, action: String?, values: [(name: String, value: String)],
-                    expectErrors: [String]?, pointer: JSONPointer) {
+                    expectErrors: [String]?, uploads: [Upload] = [], pointer: JSONPointer) {
             self.expect = expect; self.action = action; self.values = values
-            self.expectErrors = expectErrors; self.pointer = pointer
+            self.expectErrors = expectErrors; self.uploads = uploads; self.pointer = pointer
+        }
+    }
+
+    /// One file a step posts under a fileUpload's key: a file of the project (`"file"`, a path
+    /// inside the project folder) or inline text (`"content"`) or bytes (`"base64"`) with a `"name"`.
+    public struct Upload: Sendable {
+        public enum Source: Sendable { case file(URL), bytes([UInt8]) }
+        public let key: String
+        public let fileName: String
+        public let source: Source
+
+        public init(key: String, fileName: String, source: Source) {
+            self.key = key; self.fileName = fileName; self.source = source
         }
     }
 

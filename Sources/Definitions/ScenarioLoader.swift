@@ -12,13 +12,13 @@ public enum ScenarioLoader {
             guard let value = files.readJSON(folder, file, &errors) else { continue }
             let diagnostics = Diagnostics(file: file)
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            if let scenario = decode(value, name: name, project: project, diagnostics) { scenarios.append(scenario) }
+            if let scenario = decode(value, name: name, project: project, folder: folder, diagnostics) { scenarios.append(scenario) }
             errors += diagnostics.errors
         }
         return errors.isEmpty ? .success(scenarios) : .failure(LoadErrors(errors))
     }
 
-    static func decode(_ value: JSONValue, name: String, project: Project, _ diagnostics: Diagnostics) -> Scenario? {
+    static func decode(_ value: JSONValue, name: String, project: Project, folder: URL? = nil, _ diagnostics: Diagnostics) -> Scenario? {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A scenario"),
               let processName = root.string("process", required: "A scenario") else { return nil }
         guard let process = project.process(named: processName) else {
@@ -57,7 +57,8 @@ public enum ScenarioLoader {
                 diagnostics.error(at: step.at("action"), "the screen \"\(id)\" has no action \"\(action)\"; it has \(known)")
             }
             return Scenario.Step(expect: expectation, action: action, values: postedValues(step, diagnostics),
-                                 expectErrors: expectedErrors(step, diagnostics), pointer: item.pointer)
+                                 expectErrors: expectedErrors(step, diagnostics),
+                                 uploads: ScenarioUploads.decode(step, folder: folder, diagnostics), pointer: item.pointer)
         }
         return Scenario(name: name, file: diagnostics.file, process: processName, language: language, params: params, steps: steps)
     }

@@ -28,6 +28,11 @@ public struct ScreenState: Sendable {
     /// With `single` navigation and several waiting user tasks: every task's screen, in order,
     /// this one among them (with its errors); the page shows one section and form per task.
     public var sections: [ScreenState] = []
+    /// Why the action just posted failed (a `handler` action's message): shown as an error
+    /// banner above the form; nothing was saved.
+    public var actionError: String?
+    /// The server's largest upload, for a `fileUpload` without its own smaller `maxSize`.
+    public var uploadLimit: Int = 10 << 20
 
     public init(instanceID: String, modal: Bool, process: ProcessDefinition, nodeID: String, task: UserTask,
                 components: [ResolvedComponent], data: JSONValue, rawValues: [String: String],

@@ -24,6 +24,10 @@ extension PreviewApp {
             if let result = try? flows.childEnded(stopped, language: session.language), let run = result.run {
                 return flowRedirect(run)
             }
+            // Closing a process a `startProcess` action started returns to its starter.
+            if let parent = stopped.parent, (try? engine.instance(parent, session: session.id)) != nil {
+                return Response.redirect(to: links.instance(parent))
+            }
         } catch .instanceNotFound {
             do { _ = try flows.stop(id, session: session.id) } catch .runNotFound {
                 return notFoundPage(session)

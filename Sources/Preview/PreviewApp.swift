@@ -126,6 +126,8 @@ public final class PreviewApp: Sendable {
             response = showJSON(segments[1], session)
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
+        case ("GET", 2) where segments[0] == "uploads":
+            response = upload(segments[1], session)
         case ("GET", 2) where segments[0] == "instances":
             response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value)
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
@@ -213,6 +215,11 @@ public final class PreviewApp: Sendable {
         for parameter in process.params {
             if let value = request.form?.first(parameter.key.description) { params[parameter.key.description] = .string(value) }
         }
+        do {
+            if let json = try Self.jsonStartParameters(request, process: process) { params = json }
+        } catch {
+            return errorPage(400, "The start parameters could not be read", "The JSON body is not valid: \(error)", session)
+        }
         let modal = request.form?.first("modal") == "1" || request.query.contains { $0.name == "modal" && $0.value == "1" }
         do {
             let instance = try engine.start(process: name, session: session.id, params: params, modal: modal)
@@ -223,7 +230,7 @@ public final class PreviewApp: Sendable {
     }
 
     private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
-        let form = PostedForm(request.form?.fields ?? [])
+        let form = Self.postedForm(request)
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
                                               language: session.language), session, task: form.values("_screen").first)
@@ -231,6 +238,8 @@ public final class PreviewApp: Sendable {
             return notFoundPage(session)
         } catch .unknownAction(let action) {
             return errorPage(404, "Action not found", RuntimeError.unknownAction(action).description, session)
+        } catch .uploadStorage(let reason) {
+            return errorPage(503, "The file was not stored", RuntimeError.uploadStorage(reason).description, session)
         } catch {
             return errorPage(409, "Not saved", error.description, session)
         }
@@ -257,10 +266,18 @@ public final class PreviewApp: Sendable {
                let result = try? flows.childEnded(instance, language: session.language), let run = result.run {
                 return flowRedirect(run)
             }
+            // A process started by a `startProcess` action returns to its starter when it ends.
+            if instance.status != .running, let parent = instance.parent, (try? engine.instance(parent, session: session.id)) != nil {
+                return Response.redirect(to: links.instance(parent))
+            }
             if let task, instance.waiting.count > 1, instance.waiting.contains(task) {
                 return Response.redirect(to: links.tab(instance.id, task))
             }
             return Response.redirect(to: links.instance(instance.id))
+        case .started(_, let child):
+            return Response.redirect(to: links.instance(child.id))
+        case .link(let instance, let url):
+            return SafeLink.isSafe(url) ? Response.redirect(to: url) : Response.redirect(to: links.instance(instance.id))
         case .invalid(let state):
             return html(422, renderer.screen(state, settings: settings(session)))
         case .refused(let instance, let notice):
@@ -364,7 +381,7 @@ public final class PreviewApp: Sendable {
 
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
     private func csrfChecked(_ request: Request, _ session: Session, _ isNew: Bool, _ body: () -> Response) -> Response {
-        guard !isNew, let token = request.form?.first("_csrf"), Token.equal(token, session.csrf) else {
+        guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request), Token.equal(token, session.csrf) else {
             return errorPage(403, "This form has expired",
                              "The form did not carry this browser session’s security token, so nothing was changed. Go back, reload the page and try again.",
                              session)

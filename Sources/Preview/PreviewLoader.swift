@@ -34,6 +34,7 @@ public enum PreviewLoader {
         // any (the CLI) service tasks are warnings and fail at run time with a clear incident.
         let handlers = engineConfiguration.serviceHandlers
         loader.registeredHandlers = handlers.isEmpty ? nil : Set(handlers.keys)
+        loader.registeredActionHandlers = Set(engineConfiguration.actionHandlers.keys)
         let project: Project
         switch loader.load(folder) {
         case .success(let loaded): project = loaded

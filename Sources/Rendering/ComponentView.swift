@@ -45,6 +45,13 @@ struct ComponentView: TemplateContext {
     /// Values only the newer catalogue components read (slider bounds, table rows, collection
     /// items…), so adding a component does not grow the switch below.
     var extra: [String: TemplateValue] = [:]
+    /// fileUpload: `accept` for the input, the limits in words, the files already stored.
+    var accept: String?
+    var multiple = false
+    var uploadHint = ""
+    var uploadHintID = ""
+    var uploadLabel = ""
+    var files: [UploadedFileView] = []
     let ui: UIStrings
 
     init(ui: UIStrings) { self.ui = ui }
@@ -91,6 +98,13 @@ struct ComponentView: TemplateContext {
         case "alt": .text(alt)
         case "width": width.map { .number(Double($0)) } ?? .bool(false)
         case "height": height.map { .number(Double($0)) } ?? .bool(false)
+        case "accept": optional(accept)
+        case "multiple": .bool(multiple)
+        case "uploadHint": .text(uploadHint)
+        case "uploadHintID": .text(uploadHintID)
+        case "uploadLabel": .text(uploadLabel)
+        case "files": .list(files.map { .object($0) })
+        case "hasFiles": .bool(!files.isEmpty)
         case "ui": .object(ui)
         default: extra[key]
         }

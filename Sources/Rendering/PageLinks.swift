@@ -31,11 +31,15 @@ public protocol PageLinks: Sendable {
     var formMethod: String { get }
     /// Where a media file of the project is served (`/media/{key}`; a static site links its copy).
     func media(_ item: MediaItem) -> String
+    /// An uploaded file (`GET /uploads/{id}`); nil where there is no server to serve it.
+    func upload(_ id: String) -> String?
 }
 
 extension PageLinks {
     /// The preview server's route, spec/http.md: `GET /media/{key}` (keys are URL-safe by load rule).
     public func media(_ item: MediaItem) -> String { "/media/" + item.key }
+    /// A static site has no uploaded files to link to: the list shows names only.
+    public func upload(_ id: String) -> String? { nil }
 }
 
 extension PageLinks {

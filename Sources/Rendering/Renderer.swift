@@ -55,6 +55,7 @@ public struct Renderer: Sendable {
         let content = FieldsContext([
             "hasErrors": .bool(!errors.isEmpty),
             "errors": .list(errors),
+            "actionError": .optional(state.actionError),
             "notice": .optional(state.notice),
             "stepper": stepper,
             "tabs": tabs,
@@ -84,6 +85,8 @@ public struct Renderer: Sendable {
             "sectionID": heading == nil ? .bool(false) : .text("section-" + FieldIDs.sanitise(state.nodeID)),
             "formAction": .text(formAction),
             "formMethod": .text(links.formMethod),
+            // A screen with a file field posts multipart, so the file travels with any button.
+            "multipart": .bool(state.components.contains { $0.flattened.contains { $0.definition.type == .fileUpload } }),
             "csrf": .text(settings.csrf),
             "screenID": .text(state.nodeID),
             "components": .list(components),

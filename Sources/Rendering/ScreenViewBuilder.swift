@@ -67,6 +67,15 @@ struct ScreenViewBuilder {
             view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
         case .segmented, .multiselect, .switch, .slider, .datepicker, .table, .collection:
             fillCatalogue(&view, resolved)
+        case .fileUpload:
+            fillUpload(&view, component: component)
+        case .button where component.action.flatMap({ state.task.action(named: $0) })?.kind == .link:
+            // A `link` action posts nothing: it is a real link, styled as the button.
+            let definition = component.action.flatMap { state.task.action(named: $0) }
+            view.variant = component.variant ?? "primary"
+            view.url = SafeURL.check(definition?.url) ?? "#"
+            view.newTab = definition?.newTab ?? false
+            templateName = "actionLink"
         case .button:
             view.variant = component.variant ?? "primary"
             if let action = component.action {
@@ -172,17 +181,11 @@ extension JSONValue {
     func value(at path: DataPath) -> JSONValue { path.get(in: self) }
 }
 
-/// Links a designer writes: only http(s), mailto, tel and site-relative URLs reach a page.
+/// Links a designer writes: only what `SafeLink` allows (http(s), mailto, tel, site-relative
+/// paths, fragments) reaches a page — the same rule as a `link` action's load check.
 enum SafeURL {
     static func check(_ url: String?) -> String? {
-        guard let url = url?.trimmingCharacters(in: .whitespaces), !url.isEmpty else { return nil }
-        let lower = url.lowercased()
-        if lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") || lower.hasPrefix("tel:") {
-            return url
-        }
-        if url.hasPrefix("/") && !url.hasPrefix("//") || url.hasPrefix("#") { return url }
-        return nil
+        guard let url = url?.trimmingCharacters(in: .whitespaces), !url.isEmpty, SafeLink.isSafe(url) else { return nil }
+        return url
     }
 }
-
-import Foundation

@@ -44,7 +44,7 @@ public struct TemplateSet: Sendable {
             pages[name] = try compile("\(name).mustache", required: true)
         }
         var components: [String: CompiledTemplate] = [:]
-        for name in ComponentType.allCases.map(\.rawValue) + ["unsupported"] {
+        for name in ComponentType.allCases.map(\.rawValue) + ["unsupported", "actionLink"] {
             components[name] = try compile("components/\(name).mustache", required: name == "unsupported")
         }
         var custom: [String: CompiledTemplate] = [:]

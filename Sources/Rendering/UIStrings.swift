@@ -35,7 +35,21 @@ public struct UIStrings: TemplateContext {
         table[key].map(TemplateValue.text) ?? UIStrings.english[key].map(TemplateValue.text)
     }
 
+    /// "PDF, PNG or JPEG": a list joined the way the language joins alternatives.
+    public func orList(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " " + self["or"] + " " + words.last!
+    }
+
     static let english: [String: String] = [
+        "or": "or",
+        "uploadLimit": "{types}, up to {size}.",
+        "uploadLimitAny": "Any file up to {size}.",
+        "uploadFile": "Upload file",
+        "uploadFiles": "Upload files",
+        "uploadedFiles": "Uploaded files",
+        "remove": "Remove",
+        "actionFailed": "That did not work",
         "skipLink": "Skip to main content",
         "siteNavigation": "Preview",
         "allProcesses": "All processes",
@@ -162,6 +176,14 @@ public struct UIStrings: TemplateContext {
         "chooseParentFirst": "Alegeți mai întâi {name}; opțiunile de aici depind de aceasta.",
         "opensInNewTab": "se deschide într-o filă nouă",
         "componentNotSupported": "Componentă neacceptată:",
+        "or": "sau",
+        "uploadLimit": "{types}, de cel mult {size}.",
+        "uploadLimitAny": "Orice fișier de cel mult {size}.",
+        "uploadFile": "Încărcați fișierul",
+        "uploadFiles": "Încărcați fișierele",
+        "uploadedFiles": "Fișiere încărcate",
+        "remove": "Ștergeți",
+        "actionFailed": "Acțiunea nu a reușit",
         "incident": "Ce nu a mers:",
         "startAgain": "Începe din nou",
         "processes": "Procese",

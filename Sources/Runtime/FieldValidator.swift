@@ -26,7 +26,9 @@ struct FieldValidator {
             let failed: Messages.Key?
             switch validator.kind {
             case .required:
-                failed = empty ? (FieldValidator.isChoice(component) ? .requiredChoice : .required) : nil
+                failed = !empty ? nil
+                    : component.type == .fileUpload ? .requiredFile
+                    : FieldValidator.isChoice(component) ? .requiredChoice : .required
             case .requiredTrue:
                 failed = value == .bool(true) ? nil : .requiredTrue
             case _ where empty:
@@ -71,7 +73,7 @@ struct FieldValidator {
     /// Per-validator message, then the project's `errors.<name>` tag, then the shipped default.
     private func template(_ key: Messages.Key, override: Text?) -> String {
         if let override { return override.resolve(project.tags, language: language, data: .null) }
-        let tagKey = "errors." + (key == .requiredChoice ? "required" : key.rawValue)
+        let tagKey = "errors." + (key == .requiredChoice || key == .requiredFile ? "required" : key.rawValue)
         return project.tags.lookup(tagKey, language: language) ?? Messages.template(key, language: language)
     }
 

@@ -35,6 +35,9 @@ public struct Instance: Sendable, Equatable {
     /// Expression problems met while running, newest last (bounded), for the inspector.
     public var warnings: [String]
     public var modal: Bool
+    /// The instance whose `startProcess` action started this one: the browser returns there
+    /// when this one ends.
+    public var parent: String?
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date

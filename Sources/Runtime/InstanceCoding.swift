@@ -6,7 +6,7 @@ import Foundation
 extension Instance: Codable {
     private enum Keys: String, CodingKey {
         case id, process, session, status, data, tokens, calls, ending, serial, endNode, incident, warnings,
-             modal, version, createdAt, updatedAt
+             modal, version, createdAt, updatedAt, parent
         /// Before tokens: the one waiting user task and the tasks before it.
         case current, history
     }
@@ -31,6 +31,7 @@ extension Instance: Codable {
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
         version = try c.decode(Int.self, forKey: .version)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
+        parent = try c.decodeIfPresent(String.self, forKey: .parent)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,5 +52,6 @@ extension Instance: Codable {
         try c.encode(version, forKey: .version)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encodeIfPresent(parent, forKey: .parent)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// filled in; a project overrides one with the tag `errors.<name>` or per validator.
 enum Messages {
     enum Key: String, Sendable {
-        case required, requiredChoice, requiredTrue, minLength, maxLength, min, max, pattern, email
+        case required, requiredChoice, requiredFile, requiredTrue, minLength, maxLength, min, max, pattern, email
         case isSameOrBeforeToday, isSameOrAfterToday, custom, number, date, option
         case dateMin, dateMax
     }
@@ -13,6 +13,7 @@ enum Messages {
     private static let english: [Key: String] = [
         .required: "Enter {label}",
         .requiredChoice: "Select {label}",
+        .requiredFile: "Choose a file for {label}",
         .requiredTrue: "Select “{label}” to continue",
         .minLength: "{label} must be {value} characters or more",
         .maxLength: "{label} must be {value} characters or fewer",
@@ -33,6 +34,7 @@ enum Messages {
     private static let romanian: [Key: String] = [
         .required: "Introduceți {label}",
         .requiredChoice: "Selectați {label}",
+        .requiredFile: "Alegeți un fișier pentru {label}",
         .requiredTrue: "Bifați „{label}” pentru a continua",
         .minLength: "{label} trebuie să aibă cel puțin {value} caractere",
         .maxLength: "{label} trebuie să aibă cel mult {value} caractere",

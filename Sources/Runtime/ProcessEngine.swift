@@ -14,6 +14,13 @@ public final class ProcessEngine: Sendable {
         /// Handlers for `serviceTask` nodes, by the name in `handler`. Give their names to
         /// `ProjectLoader.registeredHandlers` so an unknown name is a load error.
         public var serviceHandlers: [String: ServiceHandler]
+        /// Handlers for `handler` actions, by the action's `handler` name. Give their names to
+        /// `ProjectLoader.registeredActionHandlers` so an unknown name is a load error.
+        public var actionHandlers: [String: ActionHandler]
+        /// Where uploaded files are kept (a folder for the server; memory by default).
+        public var uploads: any UploadStore
+        /// The largest file a `fileUpload` accepts when it gives no smaller `maxSize`.
+        public var maxUploadBytes: Int
         /// Where analytics events go besides `recent`.
         public var analytics: [any AnalyticsSink]
         /// The last events per instance, for the inspector; share one across engines (live reload) to keep them.
@@ -25,12 +32,18 @@ public final class ProcessEngine: Sendable {
 
         public init(customValidators: [String: CustomValidator] = [:],
                     serviceHandlers: [String: ServiceHandler] = [:],
+                    actionHandlers: [String: ActionHandler] = [:],
+                    uploads: any UploadStore = MemoryUploadStore(),
+                    maxUploadBytes: Int = 10 << 20,
                     analytics: [any AnalyticsSink] = [],
                     recent: RecentAnalytics = RecentAnalytics(),
                     now: @escaping @Sendable () -> Date = { Date() },
                     makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
             self.customValidators = customValidators
             self.serviceHandlers = serviceHandlers
+            self.actionHandlers = actionHandlers
+            self.uploads = uploads
+            self.maxUploadBytes = maxUploadBytes
             self.analytics = analytics
             self.recent = recent
             self.now = now
@@ -42,6 +55,8 @@ public final class ProcessEngine: Sendable {
     public let store: InstanceStore
     let configuration: Configuration
     private let locks = StripedLocks()
+    /// Where this engine keeps uploaded files (`GET /uploads/{id}` reads them).
+    public var uploads: any UploadStore { configuration.uploads }
     /// The last analytics events of each instance, for the inspector.
     public var recent: RecentAnalytics { configuration.recent }
     static let maxHistory = 200
@@ -57,7 +72,7 @@ public final class ProcessEngine: Sendable {
     /// Starts `process` for `session`. Start data is the definition's `data` deep-merged with
     /// the declared parameters found in `params`; a missing required parameter refuses to start.
     public func start(process name: String, session: String, params: [String: JSONValue] = [:],
-                      modal: Bool = false) throws(RuntimeError) -> Instance {
+                      modal: Bool = false, parent: String? = nil) throws(RuntimeError) -> Instance {
         guard let process = project.process(named: name) else { throw .unknownProcess(name) }
         var data = process.data
         for parameter in process.params {
@@ -70,6 +85,7 @@ public final class ProcessEngine: Sendable {
         }
         var instance = Instance(id: configuration.makeID(), process: name, session: session, data: data,
                                 modal: modal || process.modal, now: configuration.now())
+        instance.parent = parent
         var evaluator = Evaluator(language: project.defaultLanguage, now: configuration.now())
         var runner = runner()
         runner.start(&instance, evaluator: &evaluator)
@@ -96,7 +112,7 @@ public final class ProcessEngine: Sendable {
         var evaluator = Evaluator(language: language, now: configuration.now())
         let resolved = ScreenResolver.resolve(waiting.task.screen, data: waiting.data, evaluator: &evaluator)
         return waiting.state(instance, project: project, components: resolved, data: waiting.data, rawValues: [:], errors: [],
-                             notice: notice, language: language, now: evaluator.now)
+                             notice: notice, language: language, now: evaluator.now, uploadLimit: configuration.maxUploadBytes)
     }
 
     // MARK: - Actions
@@ -119,13 +135,17 @@ public final class ProcessEngine: Sendable {
             switch action.kind {
             case .back:
                 return try goBack(instance, waiting)
-            case .submit, .save:
-                return try apply(action, waiting, instance: instance, form: form, language: language)
             case .dismiss:
                 // Nothing changes here: the close confirmation decides (process.md, "modal").
                 return .dismissed(instance)
-            default:
-                return .refused(instance, notice: "“\(action.kind.rawValue)” actions are not supported by this version of FlowStage yet.")
+            case .link:
+                // Rendered as a link; a post (no browser sends one) only redirects, to a safe address.
+                guard let url = action.url, SafeLink.isSafe(url) else {
+                    return .refused(instance, notice: "This link does not lead to a safe address, so it was not followed.")
+                }
+                return .link(instance, url: url)
+            case .submit, .save, .upload, .startProcess, .handler:
+                return try apply(action, waiting, instance: instance, form: form, language: language)
             }
         }
     }
@@ -156,42 +176,6 @@ public final class ProcessEngine: Sendable {
         }
         changed.updatedAt = configuration.now()
         return .applied(try save(changed, from: instance))
-    }
-
-    private func apply(_ action: ActionDefinition, _ waiting: WaitingTask, instance: Instance, form: PostedForm,
-                       language: String) throws(RuntimeError) -> ActionResult {
-        let now = configuration.now()
-        var evaluator = Evaluator(language: language, now: now)
-        let task = waiting.task
-        // A value of the wrong type always stops the action; validators run for a validating submit.
-        let reader = ScreenFormReader(project: project, customValidators: configuration.customValidators,
-                                      language: language, now: now, customFields: configuration.customComponents)
-        let read = reader.read(task.screen, form: form, into: waiting.data, keys: action.keys,
-                               checks: action.kind == .submit && action.validate ? .typesAndValidators : .types,
-                               evaluator: &evaluator)
-        if !read.errors.isEmpty {
-            let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
-            return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
-                                          errors: read.errors, notice: nil, language: language, now: now))
-        }
-
-        var changed = instance
-        var data = read.data
-        for assignment in action.params {
-            assignment.path.set(evaluator.evaluate(assignment.expression, data: data), in: &data)
-        }
-        changed.setData(data, of: waiting.token.call)
-        if action.kind == .submit, let next = action.next ?? waiting.node.next,
-           let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
-            changed.tokens[index].history.append(waiting.node.id)
-            if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
-            var runner = runner()
-            runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
-        }
-        changed.warn(evaluator.warnings)
-        changed.updatedAt = now
-        return .applied(try save(changed, from: instance,
-                                 trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language)))
     }
 
     func runner() -> TokenRunner {

@@ -20,12 +20,16 @@ extension ProcessEngine {
             stopped.tokens = []
             stopped.calls = []
             stopped.updatedAt = configuration.now()
-            return try save(stopped, from: instance)
+            let saved = try save(stopped, from: instance)
+            // A stopped instance's files go with it (its data keeps only their names).
+            configuration.uploads.deleteAll(instance: id)
+            return saved
         }
     }
 
     /// Forgets every instance of the session (ending the session).
     public func forget(session: String) throws(RuntimeError) {
         do { try store.delete(session: session) } catch { throw .store(error) }
+        configuration.uploads.deleteAll(session: session)
     }
 }

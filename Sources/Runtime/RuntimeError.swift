@@ -8,6 +8,8 @@ public enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
     case instanceNotFound
     case unknownAction(String)
     case store(StoreError)
+    /// An uploaded file could not be kept (disk full, folder not writable); nothing was stored.
+    case uploadStorage(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .instanceNotFound: "There is no such instance in this session. It may have been stopped, or started in another browser."
         case .unknownAction(let name): "This screen has no action named “\(name)”."
         case .store(let error): "Your change could not be saved (\(error)). Try again."
+        case .uploadStorage(let reason): "The file could not be stored on the server (\(reason)), so nothing was saved. Try again."
         }
     }
 }
@@ -30,13 +33,29 @@ public enum ActionResult: Sendable {
     case refused(Instance, notice: String)
     /// A `dismiss` action of a modal process: nothing changed; show the close confirmation.
     case dismissed(Instance)
+    /// A `startProcess` action started `child` (owned by the same session); show it. When
+    /// the child ends, the browser returns to `parent`.
+    case started(parent: Instance, child: Instance)
+    /// A `link` action posted anyway (it renders as a link): go to `url`, already checked to
+    /// be a safe address.
+    case link(Instance, url: String)
 }
 
 /// A posted form as name/value pairs in order; repeated names carry several choices.
 public struct PostedForm: Sendable {
     public var fields: [(name: String, value: String)]
+    /// Files posted with a multipart form (or a scenario step's `uploads`).
+    public var files: [PostedFile]
 
-    public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
+    public init(_ fields: [(name: String, value: String)], files: [PostedFile] = []) {
+        self.fields = fields
+        self.files = files
+    }
+
+    /// The files posted under `name`, in order.
+    public func files(_ name: String) -> [PostedFile] {
+        files.filter { $0.fieldName == name }
+    }
 
     public func values(_ name: String) -> [String] {
         fields.filter { $0.name == name }.map(\.value)

@@ -24,6 +24,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs `scenario` in its own language, or in `language` when given (`render` walks every language).
     public func run(_ scenario: Scenario, language: String? = nil) -> ScenarioReport {
+        var configuration = configuration
+        configuration.uploads = MemoryUploadStore() // nothing a scenario uploads is written anywhere
         let engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: configuration)
         let session = "scenario-\(scenario.name)"
         let language = language ?? scenario.language ?? project.defaultLanguage
@@ -53,7 +55,19 @@ public struct ScenarioRunner: Sendable {
                 fail(index, "cannot run \"\(action)\": the process has ended")
                 break
             }
-            let form = PostedForm([("_screen", current)] + step.values)
+            // Files go through the same checks and store as a browser's (`ScenarioRunner` keeps them in memory).
+            let files = step.uploads.map { upload -> PostedFile in
+                switch upload.source {
+                case .bytes(let bytes):
+                    return PostedFile(fieldName: upload.key, fileName: upload.fileName, contentType: "application/octet-stream",
+                                      size: bytes.count, source: .bytes(bytes))
+                case .file(let url):
+                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+                    return PostedFile(fieldName: upload.key, fileName: upload.fileName, contentType: "application/octet-stream",
+                                      size: size, source: .file(url))
+                }
+            }
+            let form = PostedForm([("_screen", current)] + step.values, files: files)
             do {
                 switch try engine.perform(action: action, on: instance.id, session: session, form: form, language: language) {
                 case .applied(let next):
@@ -63,6 +77,7 @@ public struct ScenarioRunner: Sendable {
                     instance = next
                 case .invalid(let state):
                     screens.append(state)
+                    if let message = state.actionError { fail(index, "\"\(action)\" failed: \(message)") }
                     let keys = Set(state.errors.map { $0.key.description })
                     let expected = Set(step.expectErrors ?? [])
                     if keys != expected {
@@ -77,6 +92,11 @@ public struct ScenarioRunner: Sendable {
                     instance = same
                 case .refused(let same, let notice):
                     fail(index, "\"\(action)\" was refused: \(notice)")
+                    instance = same
+                case .started(let parent, _):
+                    // The walk stays with the scenario's process; the started one runs on its own.
+                    instance = parent
+                case .link(let same, _):
                     instance = same
                 }
             } catch {

@@ -41,7 +41,8 @@ struct ScreenFormReader {
         // Child lists last: their choices depend on the parent field's value posted in the same form.
         let ordered = fields.filter { $0.parentKey == nil } + fields.filter { $0.parentKey != nil }
         for field in ordered {
-            guard let key = field.key else { continue }
+            // Files arrive only through `UploadIntake`; the field's stored metadata stays.
+            guard let key = field.key, field.type != .fileUpload else { continue }
             if let cleared = staleChild(field, key: key, form: form, before: data, after: merged) {
                 key.set(cleared, in: &merged)
                 continue

@@ -29,14 +29,16 @@ struct WaitingTask {
 
     func state(_ instance: Instance, project: Project, components: [ResolvedComponent], data: JSONValue,
                rawValues: [String: String], errors: [FieldError], notice: String?, language: String,
-               now: Date) -> ScreenState {
+               now: Date, uploadLimit: Int) -> ScreenState {
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
                                 components: components, data: data, rawValues: rawValues, errors: errors,
                                 stepper: StepperBuilder.stepper(for: key, instance: instance, project: project),
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
+        state.uploadLimit = uploadLimit
         switch project.process(named: instance.process)?.navigation {
         case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
-        case .single?: state.sections = sections(instance, current: state, project: project, language: language, now: now)
+        case .single?: state.sections = sections(instance, current: state, project: project, language: language, now: now,
+                                                 uploadLimit: uploadLimit)
         default: break
         }
         return state
@@ -45,7 +47,7 @@ struct WaitingTask {
     /// Every waiting task's screen for a `single` page, when more than one waits: `current`
     /// as it is (a failed post keeps its errors and values), the others from the instance data.
     private func sections(_ instance: Instance, current: ScreenState, project: Project, language: String,
-                          now: Date) -> [ScreenState] {
+                          now: Date, uploadLimit: Int) -> [ScreenState] {
         let waiting = instance.waiting
         guard waiting.count > 1 else { return [] }
         return waiting.compactMap { other in
@@ -53,10 +55,12 @@ struct WaitingTask {
             guard let task = WaitingTask(instance, key: other, project: project, exact: true) else { return nil }
             var evaluator = Evaluator(language: language, now: now)
             let resolved = ScreenResolver.resolve(task.task.screen, data: task.data, evaluator: &evaluator)
-            return ScreenState(instanceID: instance.id, modal: instance.modal, process: task.process, nodeID: task.key,
-                               task: task.task, components: resolved, data: task.data, rawValues: [:], errors: [],
-                               stepper: nil, canGoBack: task.task.allowBack && !task.token.history.isEmpty,
-                               notice: nil, language: language)
+            var section = ScreenState(instanceID: instance.id, modal: instance.modal, process: task.process, nodeID: task.key,
+                                      task: task.task, components: resolved, data: task.data, rawValues: [:], errors: [],
+                                      stepper: nil, canGoBack: task.task.allowBack && !task.token.history.isEmpty,
+                                      notice: nil, language: language)
+            section.uploadLimit = uploadLimit
+            return section
         }
     }
 

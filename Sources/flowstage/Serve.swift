@@ -30,6 +30,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest request body without files, in bytes.")
     var maxBody = 1 << 20
 
+    @Option(help: "Largest uploaded file, in bytes ($FLOWSTAGE_MAX_UPLOAD); a fileUpload's maxSize can only lower it.")
+    var maxUpload = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_MAX_UPLOAD"] ?? "") ?? (10 << 20)
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = ProcessInfo.processInfo.environment["FLOWSTAGE_LOG_LEVEL"] ?? "info"
 
@@ -94,6 +97,18 @@ struct Serve: ParsableCommand {
         }
 
         var engineConfiguration = ProcessEngine.Configuration()
+        // Uploads: beside the SQLite file, or for a memory store in a temporary folder removed
+        // at stop. Multipart parts stream into `incoming/` inside it, so keeping one is a rename.
+        let uploadsFolder = store == .memory
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-uploads-\(UUID().uuidString)")
+            : (database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data).appendingPathComponent("uploads")
+        do {
+            engineConfiguration.uploads = try FolderUploadStore(folder: uploadsFolder)
+        } catch {
+            FileHandle.standardError.write(Data("flowstage: cannot create the upload folder \(uploadsFolder.path): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        engineConfiguration.maxUploadBytes = max(1, maxUpload)
         var analyticsLine: String?
         let analyticsPath = analytics ?? (database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data)
             .appendingPathComponent("analytics.jsonl").path
@@ -126,6 +141,9 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.threads = max(1, threads)
         configuration.maxBodyBytes = maxBody
+        // A multipart body holds the file and the other fields: the file limit plus the form limit.
+        configuration.maxUploadBytes = max(1, maxUpload) + maxBody
+        configuration.uploadDirectory = uploadsFolder.appendingPathComponent("incoming", isDirectory: true)
         let server = HTTPServer(configuration: configuration, handler: live.handle)
         do {
             try server.start()
@@ -145,6 +163,7 @@ struct Serve: ParsableCommand {
         live.stop()
         server.stop()
         try? sqlite?.close() // folds the WAL back into the file
+        if store == .memory { try? FileManager.default.removeItem(at: uploadsFolder) }
         print("Stopped.")
     }
 }

@@ -135,6 +135,7 @@ class Gate:
         self.axe_source = axe_source
         self.screens = example_screens()
         self.failures = []
+        self.temporary_folders = []  # inline upload files, removed at the end
         self.pages = []          # (name, page source) for the Nu HTML Checker
         self.seen = set()        # pages already checked in this look
         self.look = None         # (theme, appearance, language)
@@ -213,7 +214,8 @@ class Gate:
 
     def press(self, screen, step):
         path = f'/actions/{step["action"]}' if "action" in step else f'/events/{step["event"]}'
-        button = self.browser.find(f'{self.form_of(screen)} button[formaction$="{path}"]')
+        button = self.browser.find(f'{self.form_of(screen)} button[formaction$="{path}"]:not([name="_remove"])')
+        # (A file list's Remove buttons post to the upload action too; the action's own button is meant.)
         if self.browser.attribute(button, "hidden") is not None:
             return   # a field's "Update" button: with the script on, `fill` has already posted it
         self.browser.click_and_wait(button)
@@ -222,6 +224,27 @@ class Gate:
         """A field's `change` action ("Update"): it saves without validating, so posting it
         empty shows no errors."""
         return "action" in step and self.browser.exists(f'button[data-fs-change][formaction$="/actions/{step["action"]}"]')
+
+    def attach(self, screen, uploads):
+        """A step's `uploads` (cli.md scenarios): each file's absolute path typed into its file
+        input, as WebDriver attaches files; inline `content`/`base64` is written to a temporary
+        file with the given name first."""
+        b = self.browser
+        for key, files in uploads.items():
+            for upload in files if isinstance(files, list) else [files]:
+                if "file" in upload:
+                    path = EXAMPLES / upload["file"]
+                else:
+                    folder = Path(tempfile.mkdtemp(prefix="flowstage-gate-"))
+                    self.temporary_folders.append(folder)
+                    path = folder / upload["name"]
+                    if "base64" in upload:
+                        import base64
+                        path.write_bytes(base64.b64decode(upload["base64"]))
+                    else:
+                        path.write_text(upload["content"], encoding="utf-8")
+                field = b.find(f'{self.form_of(screen)} input[type="file"][name="{key}"]')
+                b.send_keys(field, str(path.resolve()))
 
     def walk(self, walk):
         start = f'/processes/{walk["process"]}/start' if "process" in walk else f'/flows/{walk["flow"]}/start'
@@ -246,6 +269,7 @@ class Gate:
             if "action" not in step and "event" not in step:
                 continue
             self.fill(screen, step.get("values", {}))
+            self.attach(screen, step.get("uploads", {}))
             self.press(screen, step)
             if step.get("expectErrors"):
                 self.check_failed_post(f"{page} with {', '.join(step['expectErrors'])} missing", screen)
@@ -506,7 +530,7 @@ def main():
         return 1
 
     started = time.monotonic()
-    server = driver = browser = None
+    server = driver = browser = gate = None
     with tempfile.TemporaryDirectory(prefix="flowstage-browser-gate-") as logs:
         try:
             server, home = start_server(arguments.flowstage, logs)
@@ -540,6 +564,8 @@ def main():
                     pass
             stop(driver, group=True)
             stop(server)
+            for folder in gate.temporary_folders if gate is not None else []:
+                shutil.rmtree(folder, ignore_errors=True)
 
     seconds = time.monotonic() - started
     summary = (f"{len(gate.pages)} pages in {len(looks)} looks ({', '.join('/'.join(look) for look in looks)}) "

@@ -1,0 +1,135 @@
+import Definitions
+import Expressions
+import Foundation
+
+/// The actions that read a posted form (process.md, "Actions"): `submit`, `save`, `upload`,
+/// `startProcess` and `handler`. One path for all of them, so each reads fields, checks files,
+/// applies `params` and saves the same way — and a refused one changes nothing.
+extension ProcessEngine {
+    func apply(_ action: ActionDefinition, _ waiting: WaitingTask, instance: Instance, form: PostedForm,
+               language: String) throws(RuntimeError) -> ActionResult {
+        let now = configuration.now()
+        var evaluator = Evaluator(language: language, now: now)
+        let task = waiting.task
+        // A value of the wrong type always stops the action; validators run for a validating
+        // submit or handler (`validate`, default true).
+        let validating = action.validate && (action.kind == .submit || action.kind == .handler)
+        let reader = ScreenFormReader(project: project, customValidators: configuration.customValidators,
+                                      language: language, now: now, customFields: configuration.customComponents)
+        let read = reader.read(task.screen, form: form, into: waiting.data, keys: action.keys,
+                               checks: validating ? .typesAndValidators : .types, evaluator: &evaluator)
+
+        // Files: an upload action reads its own component; the others any file field they read.
+        let shown = ScreenResolver.postableFields(ScreenResolver.resolve(task.screen, data: waiting.data, evaluator: &evaluator))
+        var fileFields = shown.filter { $0.type == .fileUpload }
+        if action.kind == .upload {
+            fileFields = fileFields.filter { $0.key?.description == action.key?.description }
+        } else if let keys = action.keys {
+            fileFields = fileFields.filter { field in keys.contains { field.key.map($0.covers) ?? false } }
+        }
+        let intake = UploadIntake(fields: fileFields, form: form, data: read.data,
+                                  required: action.kind == .upload ? action.key : nil,
+                                  globalLimit: configuration.maxUploadBytes, language: language) { field in
+            (field.label ?? field.title)?.resolve(project.tags, language: language, data: read.data) ?? field.key?.description ?? ""
+        }
+        // A file accepted in this post answers that field's `required`; a refused one replaces it.
+        let fileKeys = Set(intake.changes.filter { !$0.files.isEmpty }.map(\.key.description) + intake.errors.map(\.key))
+        let order = Dictionary(shown.enumerated().compactMap { item in item.element.key.map { ($0.description, item.offset) } },
+                               uniquingKeysWith: { first, _ in first })
+        let errors = (read.errors.filter { !fileKeys.contains($0.key) } + intake.errors)
+            .sorted { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
+        if !errors.isEmpty {
+            let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
+            return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
+                                          errors: errors, notice: nil, language: language, now: now,
+                                          uploadLimit: configuration.maxUploadBytes))
+        }
+
+        var data = read.data
+        // `params`: assignments into the data, except for a handler (its input) and a
+        // started process (its start parameters).
+        var params = JSONValue.object([:])
+        var startParams: [String: JSONValue] = [:]
+        for assignment in action.params {
+            let value = evaluator.evaluate(assignment.expression, data: data)
+            switch action.kind {
+            case .handler: assignment.path.set(value, in: &params)
+            case .startProcess: startParams[assignment.path.description] = value
+            default: assignment.path.set(value, in: &data)
+            }
+        }
+        let files = try intake.store(into: &data, uploads: configuration.uploads, session: instance.session, instance: instance.id)
+
+        if action.kind == .handler {
+            do {
+                data = try callHandler(action, waiting: waiting, data: data, params: params, session: instance.session)
+            } catch {
+                configuration.uploads.delete(files.stored)
+                let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
+                var state = waiting.state(instance, project: project, components: resolved, data: read.data,
+                                          rawValues: read.rawValues, errors: [], notice: nil, language: language, now: now,
+                                          uploadLimit: configuration.maxUploadBytes)
+                state.actionError = error.message
+                return .invalid(state)
+            }
+        }
+
+        var changed = instance
+        changed.setData(data, of: waiting.token.call)
+        let next: String? = switch action.kind {
+        case .submit: action.next ?? waiting.node.next
+        case .handler: action.next
+        default: nil
+        }
+        if let next, let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
+            changed.tokens[index].history.append(waiting.node.id)
+            if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
+            var runner = runner()
+            runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
+        }
+        changed.warn(evaluator.warnings)
+        changed.updatedAt = now
+        let saved: Instance
+        do {
+            saved = try save(changed, from: instance, trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language))
+        } catch {
+            configuration.uploads.delete(files.stored)
+            throw error
+        }
+        configuration.uploads.delete(files.dropped)
+
+        if action.kind == .startProcess, let process = action.process {
+            // The child belongs to the same session; the browser returns here when it ends.
+            do {
+                let child = try start(process: process, session: instance.session, params: startParams, modal: true, parent: instance.id)
+                return .started(parent: saved, child: child)
+            } catch {
+                return .refused(saved, notice: error.description)
+            }
+        }
+        return .applied(saved)
+    }
+
+    /// Runs the Swift handler a `handler` action names; a missing one (a host that changed
+    /// its registry after loading) fails like a handler would.
+    private func callHandler(_ action: ActionDefinition, waiting: WaitingTask, data: JSONValue, params: JSONValue,
+                             session: String) throws(ActionFailureMessage) -> JSONValue {
+        let name = action.handler ?? ""
+        guard let handler = configuration.actionHandlers[name] else {
+            throw ActionFailureMessage(message: "No action handler named “\(name)” is registered, so nothing was changed.")
+        }
+        do {
+            return try handler(ActionRequest(data: data, params: params, process: waiting.process.name, task: waiting.key,
+                                             action: action.name, session: session))
+        } catch let failure as ServiceFailure {
+            throw ActionFailureMessage(message: failure.message)
+        } catch {
+            throw ActionFailureMessage(message: "\(error)")
+        }
+    }
+}
+
+/// A handler's failure, worded for the error banner.
+struct ActionFailureMessage: Error {
+    let message: String
+}
