@@ -1,8 +1,13 @@
 /// Gives every field a unique HTML id derived from its data path, so error-summary links,
 /// labels and `aria-describedby` always point at one element.
 struct FieldIDs {
-    private var used: Set<String> = []
+    private var used: Set<String>
     private(set) var byKey: [String: String] = [:]
+
+    init() {
+        used = []
+        used.reserveCapacity(128)   // a long form's fields, hints and options, without rehashing
+    }
 
     /// `client.address.city` → `field-client-address-city`; a clash gets `-2`, `-3`…
     mutating func allocate(for component: ResolvedComponentID) -> String {
@@ -35,7 +40,28 @@ struct FieldIDs {
         return id
     }
 
+    /// Letters, digits, `_` and `-` stay; every other run of characters becomes one `-`.
+    /// Data paths are nearly always ASCII, so that case works on bytes (it runs for every
+    /// field of every page); other text takes the Unicode path.
     static func sanitise(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes.append(byte)
+            case 0x80...:
+                return sanitiseUnicode(text)
+            default:
+                if bytes.last != UInt8(ascii: "-") { bytes.append(UInt8(ascii: "-")) }
+            }
+        }
+        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
+        return bytes.isEmpty ? "x" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func sanitiseUnicode(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" {

@@ -11,8 +11,8 @@ extension ScreenViewBuilder {
         view.accept = rules.accept.isEmpty ? nil : rules.accept.joined(separator: ",")
         view.multiple = rules.multiple
         view.uploadHint = types.isEmpty
-            ? ui["uploadLimitAny"].replacingOccurrences(of: "{size}", with: limit)
-            : ui["uploadLimit"].replacingOccurrences(of: "{types}", with: ui.orList(types)).replacingOccurrences(of: "{size}", with: limit)
+            ? UIStrings.fill(ui["uploadLimitAny"], ["size": limit])
+            : UIStrings.fill(ui["uploadLimit"], ["types": ui.orList(types), "size": limit])
         view.uploadHintID = ids.reserve(view.id + "-limits")
         // The limits come right after the designer's hint, before any error.
         let described = [view.hint == nil ? nil : view.hintID, view.uploadHintID, view.invalid ? view.errorID : nil].compactMap { $0 }

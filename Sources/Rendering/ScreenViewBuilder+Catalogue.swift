@@ -43,7 +43,7 @@ extension ScreenViewBuilder {
     mutating func fillCounter(_ view: inout ComponentView, _ component: Component) {
         guard let max = component.number("maxLength"), max >= 1 else { return }
         let counterID = ids.reserve(view.id + "-counter")
-        view.extra["counter"] = .text(ui["textareaLimit"].replacingOccurrences(of: "{x}", with: String(Int(max))))
+        view.extra["counter"] = .text(UIStrings.fill(ui["textareaLimit"], ["x": String(Int(max))]))
         view.extra["counterID"] = .text(counterID)
         view.extra["maxLength"] = .number(max.rounded())
         view.extra["remaining"] = .text(ui["charactersRemaining"])

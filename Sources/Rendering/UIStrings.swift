@@ -17,12 +17,28 @@ public struct UIStrings: TemplateContext {
 
     /// "Step {x} of {y}" and friends.
     public func format(_ key: String, _ x: Int, _ y: Int) -> String {
-        self[key].replacingOccurrences(of: "{x}", with: String(x)).replacingOccurrences(of: "{y}", with: String(y))
+        UIStrings.fill(self[key], ["x": String(x), "y": String(y)])
     }
 
     /// "Start {name}" and friends.
     public func named(_ key: String, _ name: String) -> String {
-        self[key].replacingOccurrences(of: "{name}", with: name)
+        UIStrings.fill(self[key], ["name": name])
+    }
+
+    /// Replaces each `{placeholder}` of `pattern` with its value; unknown ones stay as written.
+    /// A plain scan, not Foundation's `replacingOccurrences`: the stepper calls it on every page.
+    public static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var out = ""
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            out += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            out += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
     }
 
     /// A language's name in that language, so a reader finds their own in the list.

@@ -22,16 +22,28 @@ struct Serve: ParsableCommand {
     var host = ProcessInfo.processInfo.environment["FLOWSTAGE_HOST"] ?? "127.0.0.1"
 
     @Option(help: "Port to listen on (0 picks a free one).")
-    var port = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_PORT"] ?? "") ?? 8080
+    var port = Serve.environment("FLOWSTAGE_PORT") ?? 8080
 
     @Option(help: "Worker threads answering requests.")
-    var threads = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_THREADS"] ?? "") ?? 2
+    var threads = Serve.environment("FLOWSTAGE_THREADS") ?? 2
 
-    @Option(help: "Largest request body without files, in bytes.")
-    var maxBody = 1 << 20
+    @Option(help: "Largest request body without files, in bytes ($FLOWSTAGE_MAX_BODY).")
+    var maxBody = Serve.environment("FLOWSTAGE_MAX_BODY") ?? (1 << 20)
+
+    @Option(help: "Most fields in one form or query string ($FLOWSTAGE_MAX_FIELDS).")
+    var maxFields = Serve.environment("FLOWSTAGE_MAX_FIELDS") ?? 1000
+
+    @Option(help: "Longest field name or value, in bytes ($FLOWSTAGE_MAX_FIELD_LENGTH).")
+    var maxFieldLength = Serve.environment("FLOWSTAGE_MAX_FIELD_LENGTH") ?? (64 << 10)
+
+    @Option(help: "Most bytes of request line and headers ($FLOWSTAGE_MAX_HEADER).")
+    var maxHeader = Serve.environment("FLOWSTAGE_MAX_HEADER") ?? (32 << 10)
+
+    @Option(help: "Requests served on one connection before it is closed; 0 means no limit ($FLOWSTAGE_MAX_REQUESTS_PER_CONNECTION).")
+    var maxRequestsPerConnection = Serve.environment("FLOWSTAGE_MAX_REQUESTS_PER_CONNECTION") ?? 0
 
     @Option(help: "Largest uploaded file, in bytes ($FLOWSTAGE_MAX_UPLOAD); a fileUpload's maxSize can only lower it.")
-    var maxUpload = Int(ProcessInfo.processInfo.environment["FLOWSTAGE_MAX_UPLOAD"] ?? "") ?? (10 << 20)
+    var maxUpload = Serve.environment("FLOWSTAGE_MAX_UPLOAD") ?? (10 << 20)
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = ProcessInfo.processInfo.environment["FLOWSTAGE_LOG_LEVEL"] ?? "info"
@@ -141,6 +153,10 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.threads = max(1, threads)
         configuration.maxBodyBytes = maxBody
+        configuration.maxFields = max(1, maxFields)
+        configuration.maxFieldBytes = max(1, maxFieldLength)
+        configuration.maxHeaderBytes = max(1 << 10, maxHeader)
+        configuration.maxRequestsPerConnection = maxRequestsPerConnection > 0 ? maxRequestsPerConnection : nil
         // A multipart body holds the file and the other fields: the file limit plus the form limit.
         configuration.maxUploadBytes = max(1, maxUpload) + maxBody
         configuration.uploadDirectory = uploadsFolder.appendingPathComponent("incoming", isDirectory: true)
@@ -166,4 +182,10 @@ struct Serve: ParsableCommand {
         if store == .memory { try? FileManager.default.removeItem(at: uploadsFolder) }
         print("Stopped.")
     }
+
+    /// A whole number from the environment, for a flag's default.
+    static func environment(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
+    }
 }
+
