@@ -80,6 +80,12 @@ public struct ResolvedComponent: Sendable {
         self.children = children
     }
 
+    /// Whether this component or a shown descendant is of `type` (without building `flattened`).
+    public func contains(_ type: ComponentType) -> Bool {
+        definition.type == type || children.contains { $0.contains(type) }
+            || items.contains { $0.components.contains { $0.contains(type) } }
+    }
+
     /// This component and every shown descendant, depth first.
     public var flattened: [ResolvedComponent] {
         [self] + children.flatMap(\.flattened) + items.flatMap { $0.components.flatMap(\.flattened) }

@@ -30,16 +30,26 @@ public struct ServerLinks: PageLinks {
 /// Percent-encoding of one path segment.
 enum Percent {
     static func encode(_ segment: String) -> String {
+        // Ids and names are nearly always unreserved already: give them back as they are.
+        if segment.utf8.allSatisfy(isUnreserved) { return segment }
         var out = ""
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 out.unicodeScalars.append(UnicodeScalar(byte))
-            default:
+            } else {
                 out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
             }
         }
         return out
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }

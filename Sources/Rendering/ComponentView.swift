@@ -20,7 +20,8 @@ struct ComponentView: TemplateContext {
     var suffix: String?
     var spellcheckOff = false
     var rows = 5
-    var options: [OptionView] = []
+    /// The choices, already as template values: a template reads them more than once.
+    var options: [TemplateValue] = []
     var emptyLabel = ""
     var group = false
     var checked = false
@@ -77,7 +78,7 @@ struct ComponentView: TemplateContext {
         case "suffix": optional(suffix)
         case "spellcheckOff": .bool(spellcheckOff)
         case "rows": .number(Double(rows))
-        case "options": .list(options.map { .object($0) })
+        case "options": .list(options)
         case "emptyLabel": .text(emptyLabel)
         case "group": .bool(group)
         case "checked": .bool(checked)

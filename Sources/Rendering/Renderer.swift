@@ -86,7 +86,7 @@ public struct Renderer: Sendable {
             "formAction": .text(formAction),
             "formMethod": .text(links.formMethod),
             // A screen with a file field posts multipart, so the file travels with any button.
-            "multipart": .bool(state.components.contains { $0.flattened.contains { $0.definition.type == .fileUpload } }),
+            "multipart": .bool(state.components.contains { $0.contains(.fileUpload) }),
             "csrf": .text(settings.csrf),
             "screenID": .text(state.nodeID),
             "components": .list(components),

@@ -160,10 +160,10 @@ struct ScreenViewBuilder {
             default: [current.displayString]
             }
             view.options = options.enumerated().map { offset, option in
-                OptionView(id: offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
-                           value: option.value,
-                           label: option.label.resolve(project.tags, language: state.language, data: state.data),
-                           selected: chosen.contains(option.value))
+                .object(OptionView(id: offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
+                                   value: option.value,
+                                   label: option.label.resolve(project.tags, language: state.language, data: state.data),
+                                   selected: chosen.contains(option.value)))
             }
         }
     }

@@ -58,14 +58,19 @@ enum SQLiteSchema {
         return migrator
     }()
 
-    /// Brings the file up to date. Two processes opening a new file at once can both see the
-    /// migration as missing; the loser's transaction fails and rolls back whole, so one more
-    /// try finds it applied.
+    /// Brings the file up to date. Stores opening a new file at once can each see a
+    /// migration as missing; the loser's transaction fails and rolls back whole, and the next
+    /// try finds it applied. Each migration can be lost once at most, so as many tries as
+    /// there are migrations, plus one, always finish.
     static func migrate(_ writer: any DatabaseWriter) throws {
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            try migrator.migrate(writer)
+        var tries = migrator.migrations.count + 1
+        while true {
+            do {
+                return try migrator.migrate(writer)
+            } catch {
+                tries -= 1
+                if tries == 0 { throw error }
+            }
         }
     }
 }

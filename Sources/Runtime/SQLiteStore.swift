@@ -38,7 +38,7 @@ public final class SQLiteStore: Sendable {
                           + "or choose another database path")
         }
         do {
-            database = try DatabasePool(path: file.path, configuration: Self.configuration(label: "FlowStage"))
+            database = try Self.openPool(path: file.path)
         } catch {
             throw SQLiteFailure.failed("cannot open the database \(file.path)", database: file.path, error)
         }
@@ -66,6 +66,21 @@ public final class SQLiteStore: Sendable {
     /// A private store in memory with the same SQL as the file store, for tests; gone when released.
     public static func inMemory() throws(StoreError) -> SQLiteStore {
         try SQLiteStore(inMemory: "an in-memory database")
+    }
+
+    /// Opens the file in WAL mode. While another connection is turning a new file to WAL,
+    /// SQLite answers "database is locked" at once instead of waiting out the busy timeout;
+    /// that state lasts milliseconds, so a few spaced retries always get through.
+    private static func openPool(path: String) throws -> DatabasePool {
+        var attempt = 0
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration(label: "FlowStage"))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 20 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.005 * Double(attempt))
+            }
+        }
     }
 
     private static func configuration(label: String) -> Configuration {
