@@ -60,6 +60,16 @@ public struct Component: Sendable {
     /// Whether the field's value is a list of choices.
     public var storesArray: Bool { type == .multiselect || isCheckboxGroup }
 
+    /// The first component of `components` or of their descendants, depth first, that matches:
+    /// what `flatMap(\.flattened).first` finds, without copying the tree.
+    public static func first(in components: [Component], where match: (Component) -> Bool) -> Component? {
+        for component in components {
+            if match(component) { return component }
+            if let found = first(in: component.children, where: match) { return found }
+        }
+        return nil
+    }
+
     /// Every component in this subtree, depth first, this one included.
     public var flattened: [Component] {
         [self] + children.flatMap(\.flattened)

@@ -23,7 +23,7 @@ struct AnalyticsEvents {
         }
         if before == nil { event(.start, after.process) }
         if let trigger {
-            let source = trigger.task.task.screen.flatMap(\.flattened).first {
+            let source = Component.first(in: trigger.task.task.screen) {
                 $0.action == trigger.action.name || $0.change == trigger.action.name
             }
             let label = source?.label?.resolve(project.tags, language: trigger.language, data: trigger.task.data)

@@ -107,7 +107,7 @@ public final class FlowEngine: Sendable {
             if !isBack, state.event(event) == nil {
                 return .failed(run, .noSuchEvent(event, state: state.id, available: state.events.map(\.id)))
             }
-            let button = state.screen.flatMap(\.flattened).first {
+            let button = Component.first(in: state.screen) {
                 $0.type == .button && $0.event.map(FlowEvent.key) == FlowEvent.key(event)
             }
             if isBack, button == nil { return try goBack(run, language: language) }

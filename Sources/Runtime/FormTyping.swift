@@ -71,7 +71,12 @@ enum FormTyping {
 }
 
 extension String {
+    /// Without leading and trailing white space and line breaks. Swift's own `Character`
+    /// test, not Foundation's `CharacterSet` bridge: it runs for every posted field.
     func trimmingWhitespace() -> String {
-        trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        if first == startIndex && last == index(before: endIndex) { return self }
+        return String(self[first...last])
     }
 }

@@ -38,10 +38,23 @@ enum ScreenResolver {
 
     /// Fields that accept posted values: visible, enabled and bound to a key (a collection's
     /// item choice included).
+    /// Runs on every post, so it walks the tree in place instead of building `flattened`.
     static func postableFields(_ resolved: [ResolvedComponent]) -> [Component] {
-        resolved.flatMap(\.flattened).filter { !$0.disabled }.flatMap { component -> [Component] in
-            if let selection = component.selection { return [selection] }
-            return component.definition.type.isField && component.definition.key != nil ? [component.definition] : []
+        var fields: [Component] = []
+        func visit(_ components: [ResolvedComponent]) {
+            for component in components {
+                if !component.disabled {
+                    if let selection = component.selection {
+                        fields.append(selection)
+                    } else if component.definition.type.isField && component.definition.key != nil {
+                        fields.append(component.definition)
+                    }
+                }
+                visit(component.children)
+                for item in component.items { visit(item.components) }
+            }
         }
+        visit(resolved)
+        return fields
     }
 }
