@@ -87,11 +87,9 @@ public final class SQLiteStore: Sendable {
         var configuration = Configuration()
         configuration.label = label
         configuration.busyMode = .timeout(busyTimeout)
-        // In WAL mode, NORMAL syncs at checkpoints rather than at every commit: a commit
-        // survives the process being killed (the crash test kills it mid-action) and the file
-        // is never corrupted; only a power cut may lose the last commits. A preview can afford
-        // that, and a save stops costing an fsync.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // GRDB opens WAL files with `synchronous = NORMAL`: a commit syncs nothing until a
+        // checkpoint; it survives the process being killed (the crash test kills it
+        // mid-action) and the file is never corrupted; only a power cut may lose the last ones.
         return configuration
     }
 
