@@ -13,7 +13,8 @@ struct FieldValidator {
     let language: String
     let today: String
 
-    func firstError(_ component: Component, value: JSONValue, label: String, data: JSONValue,
+    /// `label` is only worked out for a message: most fields pass.
+    func firstError(_ component: Component, value: JSONValue, label: @autoclosure () -> String, data: JSONValue,
                     evaluator: inout Evaluator) -> String? {
         let empty = FieldValidator.isEmpty(value)
         for validator in component.validators {
@@ -53,7 +54,7 @@ struct FieldValidator {
                 failed = passesCustom(validator, value: value, data: data, evaluator: &evaluator) ? nil : .custom
             }
             if let failed {
-                return message(failed, validator: validator, label: label, bound: bound)
+                return message(failed, validator: validator, label: label(), bound: bound)
             }
         }
         return nil

@@ -47,35 +47,37 @@ struct ScreenFormReader {
                 key.set(cleared, in: &merged)
                 continue
             }
-            let typed = FormTyping.type(field, posted: form.values(key.description),
+            let name = key.description
+            let typed = FormTyping.type(field, posted: form.values(name),
                                         options: project.options(for: field, data: merged, language: language), today: today)
             if let problem = typed.problem {
                 guard checks != .none else { continue }
-                problems[key.description] = (problem, typed.bound)
+                problems[name] = (problem, typed.bound)
             }
             key.set(typed.value, in: &merged)
-            if let raw = typed.raw { rawValues[key.description] = raw }
+            if let raw = typed.raw { rawValues[name] = raw }
         }
         guard checks != .none else { return Result(data: merged, rawValues: [:], errors: []) }
 
         let validator = FieldValidator(project: project, customValidators: customValidators,
                                        language: language, today: today)
-        let stillShown = Set(ScreenResolver.postableFields(
-            ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)).compactMap { $0.key?.description })
+        // The screen as the new values show it: a field a posted value hid is not validated.
+        let after = ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)
+        let stillShown = Set(ScreenResolver.postableFields(after).compactMap { $0.key?.description })
         var errors: [FieldError] = []
         for field in fields {
             guard let key = field.key else { continue }
-            let label = (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? key.description
-            if let problem = problems[key.description] {
-                errors.append(FieldError(key: key.description, message: validator.typeMessage(problem.key, label: label, value: problem.bound)))
-            } else if checks == .typesAndValidators, stillShown.contains(key.description),
-                      let message = validator.firstError(field, value: key.get(in: merged), label: label,
+            let name = key.description
+            let label = { (field.label ?? field.title)?.resolve(project.tags, language: language, data: merged) ?? name }
+            if let problem = problems[name] {
+                errors.append(FieldError(key: name, message: validator.typeMessage(problem.key, label: label(), value: problem.bound)))
+            } else if checks == .typesAndValidators, stillShown.contains(name),
+                      let message = validator.firstError(field, value: key.get(in: merged), label: label(),
                                                          data: merged, evaluator: &evaluator) {
-                errors.append(FieldError(key: key.description, message: message))
+                errors.append(FieldError(key: name, message: message))
             }
         }
-        if checks == .typesAndValidators {
-            let after = ScreenResolver.resolve(screen, data: merged, evaluator: &evaluator)
+        if checks == .typesAndValidators, !customFields.isEmpty {
             errors += CustomComponentFields.errors(after, customFields, data: merged)
                 .filter { error in !errors.contains { $0.key == error.key } }
         }
