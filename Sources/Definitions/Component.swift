@@ -5,36 +5,101 @@ import Expressions
 /// Properties the catalogue names are typed; anything else stays in `properties`
 /// so a custom component or a later renderer can read it without a model change.
 public struct Component: Sendable {
-    public let type: ComponentType
-    public let id: String?
-    public let key: DataPath?
-    public let label: Text?
-    public let hint: Text?
-    public let placeholder: Text?
-    public let title: Text?
-    public let markdown: Text?
-    public let hide: Expression?
-    public let disabled: Expression?
-    public let defaultValue: Expression?
-    public let validators: [ValidatorDefinition]
-    public let options: [Option]
-    public let children: [Component]
+    // The fields live in one immutable object: a screen's components are copied into arrays
+    // and view models on every post and every page, and a copy is now one retain, not ~25.
+    private final class Storage: Sendable {
+        let type: ComponentType
+        let id: String?
+        let key: DataPath?
+        let label: Text?
+        let hint: Text?
+        let placeholder: Text?
+        let title: Text?
+        let markdown: Text?
+        let hide: Expression?
+        let disabled: Expression?
+        let defaultValue: Expression?
+        let validators: [ValidatorDefinition]
+        let options: [Option]
+        let children: [Component]
+        let action: String?
+        let event: String?
+        let validate: Bool
+        let variant: String?
+        let inputType: String?
+        let autocomplete: String?
+        let kind: String?
+        let className: String?
+        let change: String?
+        let pointer: JSONPointer
+        let properties: [String: JSONValue]
+
+        init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
+                title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
+                defaultValue: Expression?, validators: [ValidatorDefinition], options: [Option],
+                children: [Component], action: String?, event: String?, validate: Bool, variant: String?,
+                inputType: String?, autocomplete: String?, kind: String?, className: String?, change: String?,
+                pointer: JSONPointer, properties: [String: JSONValue]) {
+            self.type = type
+            self.id = id
+            self.key = key
+            self.label = label
+            self.hint = hint
+            self.placeholder = placeholder
+            self.title = title
+            self.markdown = markdown
+            self.hide = hide
+            self.disabled = disabled
+            self.defaultValue = defaultValue
+            self.validators = validators
+            self.options = options
+            self.children = children
+            self.action = action
+            self.event = event
+            self.validate = validate
+            self.variant = variant
+            self.inputType = inputType
+            self.autocomplete = autocomplete
+            self.kind = kind
+            self.className = className
+            self.change = change
+            self.pointer = pointer
+            self.properties = properties
+        }
+    }
+
+    private let storage: Storage
+
+    public var type: ComponentType { storage.type }
+    public var id: String? { storage.id }
+    public var key: DataPath? { storage.key }
+    public var label: Text? { storage.label }
+    public var hint: Text? { storage.hint }
+    public var placeholder: Text? { storage.placeholder }
+    public var title: Text? { storage.title }
+    public var markdown: Text? { storage.markdown }
+    public var hide: Expression? { storage.hide }
+    public var disabled: Expression? { storage.disabled }
+    public var defaultValue: Expression? { storage.defaultValue }
+    public var validators: [ValidatorDefinition] { storage.validators }
+    public var options: [Option] { storage.options }
+    public var children: [Component] { storage.children }
     /// Button: the user-task action it triggers.
-    public let action: String?
+    public var action: String? { storage.action }
     /// Button in an app flow: the event it fires.
-    public let event: String?
+    public var event: String? { storage.event }
     /// Button with `event`: whether the fields are validated first (default true).
-    public let validate: Bool
-    public let variant: String?
-    public let inputType: String?
-    public let autocomplete: String?
-    public let kind: String?
-    public let className: String?
+    public var validate: Bool { storage.validate }
+    public var variant: String? { storage.variant }
+    public var inputType: String? { storage.inputType }
+    public var autocomplete: String? { storage.autocomplete }
+    public var kind: String? { storage.kind }
+    public var className: String? { storage.className }
     /// Field: the action to run when its value changes.
-    public let change: String?
+    public var change: String? { storage.change }
     /// Where the component is in its file, for messages about it.
-    public let pointer: JSONPointer
-    public let properties: [String: JSONValue]
+    public var pointer: JSONPointer { storage.pointer }
+    public var properties: [String: JSONValue] { storage.properties }
 
     public init(
         type: ComponentType, id: String? = nil, key: DataPath? = nil, label: Text? = nil, hint: Text? = nil,
@@ -45,13 +110,11 @@ public struct Component: Sendable {
         kind: String? = nil, className: String? = nil, change: String? = nil, pointer: JSONPointer = JSONPointer(),
         properties: [String: JSONValue] = [:]
     ) {
-        self.type = type; self.id = id; self.key = key; self.label = label; self.hint = hint
-        self.placeholder = placeholder; self.title = title; self.markdown = markdown; self.hide = hide
-        self.disabled = disabled; self.defaultValue = defaultValue; self.validators = validators
-        self.options = options; self.children = children; self.action = action; self.event = event
-        self.validate = validate; self.variant = variant; self.inputType = inputType
-        self.autocomplete = autocomplete; self.kind = kind; self.className = className; self.change = change
-        self.pointer = pointer; self.properties = properties
+        storage = Storage(type: type, id: id, key: key, label: label, hint: hint, placeholder: placeholder,
+                title: title, markdown: markdown, hide: hide, disabled: disabled, defaultValue: defaultValue,
+                validators: validators, options: options, children: children, action: action, event: event,
+                validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete,
+                kind: kind, className: className, change: change, pointer: pointer, properties: properties)
     }
 
     /// A checkbox with options is a group storing an array; without, one boolean.
