@@ -62,6 +62,9 @@ import TestSupport
                     "gallery forms lead back to the page with get")
             #expect(page.all("input").allSatisfy { $0["name"] != "_csrf" || $0["value"] == nil || $0["value"] == "" },
                     "no CSRF token in a gallery page")
+            // axe's landmark-unique: two regions of one page must not share a name.
+            let regionNames = page.all { $0["role"] == "region" }.compactMap { $0["aria-labelledby"].flatMap { page.element(id: $0)?.text } }
+            #expect(Set(regionNames).count == regionNames.count, "regions have unique names: \(regionNames)")
             for example in examples.examples {
                 try expectExample(example, of: component, on: page)
             }
