@@ -1,7 +1,9 @@
 // FlowStage comfort script. Every page works without it; it only makes pages nicer:
 // - moves focus to the error summary after a failed post, and from its links to the fields;
 // - posts the form when a field with a `change` action changes (hiding the "Update" button);
-// - live reload: shows the new version when the project files change (without it, reload by hand).
+// - live reload: shows the new version when the project files change (without it, reload by hand);
+// - a busy state on submit: `aria-busy` on the form and no second submit while the first is on its way,
+//   and for a form with a chosen file, an "Uploading…" status (role=status) until the answer comes.
 (function () {
   "use strict";
   var summary = document.getElementById("error-summary");
@@ -61,6 +63,33 @@
       if (announce) { clearTimeout(timer); timer = setTimeout(function () { live.textContent = text; }, 1000); }
     }
     area.addEventListener("input", function () { update(true); });
+  });
+  // Busy state: the first submit goes; a second one (a double click, Enter twice) is dropped
+  // until the answer arrives. Buttons are not disabled: a disabled submitter would not be posted.
+  var uploading = document.documentElement.lang === "ro" ? "Se încarcă fișierele…" : "Uploading…";
+  Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+    var status = null;
+    if (form.querySelector("input[type='file']")) {
+      // The live region exists before it speaks, so screen readers announce the change.
+      status = document.createElement("p");
+      status.className = "fs-upload-status";
+      status.setAttribute("role", "status");
+      form.appendChild(status);
+    }
+    form.addEventListener("submit", function (event) {
+      if (event.defaultPrevented) return;
+      if (form.getAttribute("aria-busy") === "true") { event.preventDefault(); return; }
+      form.setAttribute("aria-busy", "true");
+      var chosen = Array.prototype.some.call(form.querySelectorAll("input[type='file']"), function (input) {
+        return input.files && input.files.length > 0;
+      });
+      if (status && chosen) status.textContent = uploading;
+    });
+  });
+  // Back from the next page (the page may come from the back-forward cache): ready again.
+  window.addEventListener("pageshow", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("form[aria-busy]"), function (form) { form.removeAttribute("aria-busy"); });
+    Array.prototype.forEach.call(document.querySelectorAll(".fs-upload-status"), function (status) { status.textContent = ""; });
   });
   // Live reload, unless the person has typed or is looking at errors: a reload would lose them.
   var generation = document.querySelector("meta[name='flowstage-generation']");

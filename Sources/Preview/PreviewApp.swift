@@ -46,16 +46,20 @@ public final class PreviewApp: Sendable {
     /// Why the last change to the project files could not be loaded; shown on every page
     /// while this (last good) version is served.
     let projectErrors: [String]
+    /// The component gallery's examples (`/gallery`), read once with the templates.
+    let gallery: ComponentGallery
 
     public convenience init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL,
                             sessions: SessionStore = SessionStore(), configuration: Configuration = Configuration(),
-                            logger: Logger = Logger(label: "flowstage")) throws {
+                            logger: Logger = Logger(label: "flowstage"), gallery: ComponentGallery = ComponentGallery()) throws {
         self.init(engine: engine, flows: flows, renderer: renderer, statics: try StaticFiles(root: publicFolder),
-                  sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [])
+                  sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [],
+                  gallery: gallery)
     }
 
     private init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, statics: StaticFiles, sessions: SessionStore,
-                 configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String]) {
+                 configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String],
+                 gallery: ComponentGallery) {
         self.engine = engine
         self.flows = flows
         self.renderer = renderer
@@ -67,20 +71,23 @@ public final class PreviewApp: Sendable {
         self.mediaFiles = MediaRoute(engine.project.media)
         self.generation = generation
         self.projectErrors = projectErrors
+        self.gallery = gallery
     }
 
     /// The same preview in a later generation: with the errors of a change that did not load
     /// (or none, once it loads again).
     func with(generation: Int, projectErrors: [String]) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: statics, sessions: sessions,
-                   configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors)
+                   configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors,
+                   gallery: gallery)
     }
 
     /// This project version's pages with another app's sessions, static files and generation:
     /// how a reload swaps definitions while every browser keeps its session.
     func replacing(_ previous: PreviewApp) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: previous.statics, sessions: previous.sessions,
-                   configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [])
+                   configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [],
+                   gallery: gallery)
     }
 
     var project: Project { engine.project }
@@ -126,6 +133,10 @@ public final class PreviewApp: Sendable {
             response = showJSON(segments[1], session)
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
+        case ("GET", 1) where segments[0] == "gallery":
+            response = galleryIndex(session)
+        case ("GET", 2) where segments[0] == "gallery":
+            response = galleryPage(segments[1], session)
         case ("GET", 2) where segments[0] == "uploads":
             response = upload(segments[1], session)
         case ("GET", 2) where segments[0] == "instances":

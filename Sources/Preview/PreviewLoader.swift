@@ -53,7 +53,8 @@ public enum PreviewLoader {
         do {
             return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
                                   sessions: sessions,
-                                  configuration: configuration, logger: logger)
+                                  configuration: configuration, logger: logger,
+                                  gallery: ComponentGallery.load(templates: resources.appendingPathComponent("Templates")))
         } catch {
             throw .other("cannot read \(resources.appendingPathComponent("Public").path): \(error)")
         }

@@ -25,6 +25,7 @@ public struct ServerLinks: PageLinks {
     public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
     public var endSession: String { "/session/end" }
     public var access: String { "/access" }
+    public var gallery: String? { "/gallery" }
 }
 
 /// Percent-encoding of one path segment.

@@ -33,6 +33,8 @@ public protocol PageLinks: Sendable {
     func media(_ item: MediaItem) -> String
     /// An uploaded file (`GET /uploads/{id}`); nil where there is no server to serve it.
     func upload(_ id: String) -> String?
+    /// The component gallery's index (`/gallery`); nil where there is none.
+    var gallery: String? { get }
 }
 
 extension PageLinks {
@@ -40,6 +42,8 @@ extension PageLinks {
     public func media(_ item: MediaItem) -> String { "/media/" + item.key }
     /// A static site has no uploaded files to link to: the list shows names only.
     public func upload(_ id: String) -> String? { nil }
+    /// Only the preview server has a gallery.
+    public var gallery: String? { nil }
 }
 
 extension PageLinks {

@@ -7,7 +7,8 @@ import Markdown
 public struct Renderer: Sendable {
     public let project: Project
     let templates: TemplateSet
-    let links: any PageLinks
+    /// `var` so the gallery can render a copy whose forms lead back to the gallery page.
+    var links: any PageLinks
     let markdown: MarkdownCache
     /// Theme CSS by theme name, generated once.
     public let themeCSS: [String: String]
@@ -175,6 +176,7 @@ public struct Renderer: Sendable {
             "hasInstances": .bool(!instanceViews.isEmpty),
             "instances": .list(instanceViews),
             "endSessionURL": .text(links.endSession),
+            "galleryURL": .optional(links.gallery),
             "csrf": .text(settings.csrf),
             "settings": .object(settingsForm(settings, ui: ui)),
             "ui": .object(ui),

@@ -480,6 +480,24 @@ def check_look(gate, look, walks):
         check_modal_close(gate)
     gate.browser.open(gate.home + "instances/no-such-instance")
     gate.check_page("not found (404)")
+    check_gallery(gate)
+
+
+def gallery_components():
+    """Every component with an examples file beside its template (the component gallery)."""
+    folder = CHECKOUT / "Templates" / "components"
+    return sorted(path.name[:-len(".examples.json")] for path in folder.glob("*.examples.json"))
+
+
+def check_gallery(gate):
+    """The gallery's index and every component's page: every example in this look."""
+    b = gate.browser
+    b.open(gate.home)
+    b.click_and_wait(b.find('a[href="/gallery"]'))
+    gate.check_page("gallery")
+    for component in gallery_components():
+        b.open(gate.home + "gallery/" + component)
+        gate.check_page(f"gallery: {component}")
 
 
 def check_modal_close(gate):
