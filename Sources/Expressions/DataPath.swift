@@ -16,8 +16,14 @@ public struct DataPath: Sendable, Hashable, CustomStringConvertible {
     public static let maximumIndex = 9_999
 
     public let segments: [Segment]
+    /// The path as written (`client.address[0].city`). Kept, not rebuilt: every post and every
+    /// page asks for it per field.
+    public let description: String
 
-    public init(segments: [Segment]) { self.segments = segments }
+    public init(segments: [Segment]) {
+        self.segments = segments
+        self.description = DataPath.text(of: segments)
+    }
 
     public init(_ text: String) throws(DataPathError) {
         var segments: [Segment] = []
@@ -51,13 +57,14 @@ public struct DataPath: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.segments = segments
+        self.description = DataPath.text(of: segments)
     }
 
     static func isNameCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_" || c == "-" || c == "$"
     }
 
-    public var description: String {
+    private static func text(of segments: [Segment]) -> String {
         var out = ""
         for segment in segments {
             switch segment {

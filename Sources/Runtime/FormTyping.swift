@@ -61,7 +61,8 @@ enum FormTyping {
     }
 
     static func number(_ text: String) -> Typed {
-        let trimmed = text.trimmingWhitespace().replacingOccurrences(of: " ", with: "")
+        var trimmed = text.trimmingWhitespace()
+        if trimmed.contains(" ") { trimmed.removeAll { $0 == " " } }   // "12 500": a thousands separator
         if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
         guard let number = Double(trimmed), number.isFinite else {
             return Typed(value: .string(text), raw: text, problem: .number)

@@ -37,9 +37,14 @@ struct ScreenFormReader {
         var merged = data
         var rawValues: [String: String] = [:]
         var problems: [String: (key: Messages.Key, bound: String?)] = [:]
-        let today = CivilDate(now, in: .current).description
+        // Today's date costs a calendar lookup: only dates and the "today" validators use it.
+        let needsToday = fields.contains { field in
+            field.type == .datepicker
+                || field.validators.contains { $0.kind == .isSameOrBeforeToday || $0.kind == .isSameOrAfterToday }
+        }
+        let today = needsToday ? CivilDate(now, in: .current).description : ""
         // Child lists last: their choices depend on the parent field's value posted in the same form.
-        let ordered = fields.filter { $0.parentKey == nil } + fields.filter { $0.parentKey != nil }
+        let ordered = fields.filter { $0.properties["parentKey"] == nil } + fields.filter { $0.properties["parentKey"] != nil }
         for field in ordered {
             // Files arrive only through `UploadIntake`; the field's stored metadata stays.
             guard let key = field.key, field.type != .fileUpload else { continue }
