@@ -58,7 +58,9 @@ public struct PostedForm: Sendable {
     }
 
     public func values(_ name: String) -> [String] {
-        fields.filter { $0.name == name }.map(\.value)
+        var found: [String] = []   // one pass, and no array at all for a name not posted
+        for field in fields where field.name == name { found.append(field.value) }
+        return found
     }
 
     public func contains(_ name: String) -> Bool {
