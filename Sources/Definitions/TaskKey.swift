@@ -10,6 +10,11 @@ public enum TaskKey {
 extension Project {
     /// The user task a task key names, starting from `process`, with the process it belongs to.
     public func userTask(at key: String, from process: ProcessDefinition) -> (process: ProcessDefinition, node: Node, task: UserTask)? {
+        // Most keys name a task of the process itself: no splitting needed.
+        if !key.contains(TaskKey.separator) {
+            guard let node = process.node(key), let task = node.userTask else { return nil }
+            return (process, node, task)
+        }
         let parts = key.split(separator: TaskKey.separator, omittingEmptySubsequences: false).map(String.init)
         var current = process
         for callID in parts.dropLast() {

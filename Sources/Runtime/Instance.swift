@@ -62,7 +62,9 @@ public struct Instance: Sendable, Equatable {
     /// The task keys (`TaskKey`) of every user task waiting for the browser, oldest branch
     /// first. Navigation (`wizard`, `tabs`, `single`) decides how they are shown.
     public var waiting: [String] {
-        tokens.filter { $0.state == .task }.map(key)
+        var keys: [String] = []   // one pass: asked for on every page and every save
+        for token in tokens where token.state == .task { keys.append(key(token)) }
+        return keys
     }
 
     /// The first waiting user task: the page a wizard shows.
@@ -76,7 +78,10 @@ public struct Instance: Sendable, Equatable {
     }
 
     /// The task key of a token's node.
-    func key(_ token: Token) -> String { prefix(of: token.call) + token.node }
+    func key(_ token: Token) -> String {
+        guard token.call != nil else { return token.node }
+        return prefix(of: token.call) + token.node
+    }
 
     func prefix(of call: Int?) -> String {
         call.flatMap { id in calls.first { $0.id == id }?.prefix } ?? ""
