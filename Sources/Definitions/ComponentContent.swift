@@ -10,6 +10,9 @@ extension Component {
     /// `enumeration`: the name of the list the field offers.
     public var enumerationName: String? { properties["enumeration"]?.stringValue }
 
+    /// Whether the field is a child list (it names a `parentKey`), without parsing the path.
+    public var isChildList: Bool { properties["parentKey"] != nil }
+
     /// `parentKey`: for a child list, the data path of the field holding the parent list's code.
     public var parentKey: DataPath? {
         properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }

@@ -18,7 +18,7 @@ struct ContentReferences {
             errors.append(LoadError(file: file, pointer: pointer.description, message: message))
         }
         guard let name = component.enumerationName else {
-            if component.properties["parentKey"] != nil { error("parentKey", "\"parentKey\" only applies with \"enumeration\" naming a child list") }
+            if component.isChildList { error("parentKey", "\"parentKey\" only applies with \"enumeration\" naming a child list") }
             return
         }
         guard Component.enumerationTypes.contains(component.type) else {

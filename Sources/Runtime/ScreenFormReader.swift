@@ -44,7 +44,7 @@ struct ScreenFormReader {
         }
         let today = needsToday ? CivilDate(now, in: .current).description : ""
         // Child lists last: their choices depend on the parent field's value posted in the same form.
-        let ordered = fields.filter { $0.properties["parentKey"] == nil } + fields.filter { $0.properties["parentKey"] != nil }
+        let ordered = fields.filter { !$0.isChildList } + fields.filter(\.isChildList)
         for field in ordered {
             // Files arrive only through `UploadIntake`; the field's stored metadata stays.
             guard let key = field.key, field.type != .fileUpload else { continue }

@@ -44,14 +44,7 @@ struct AuditCommand: ParsableCommand {
             Terminal.error("error: \(error.message)")
             throw ExitCode.validationFailure
         }
-        let project = try check.requireLoaded()
-        let templates: TemplateSet
-        do { templates = try TemplateSet(builtIn: check.resources.appendingPathComponent("Templates"), project: check.folder) } catch {
-            Terminal.error("error: \(error)")
-            throw ExitCode.failure
-        }
-        let site = StaticSite(project: project, templates: templates, publicFolder: check.resources.appendingPathComponent("Public"),
-                              scenarios: check.scenarios)
+        let (project, templates, site) = try check.requireSite()
         var report = AuditReport(project: project.name)
         site.forEachPage(flows: true) { page, _ in
             let violations = PageAudit.check(html: String(decoding: page.html, as: UTF8.self))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Definitions
 import Expressions
 import Foundation
+import Preview
 import Rendering
 
 /// Loading and checking a project the same way for every headless command, so `validate`,
@@ -10,6 +11,8 @@ struct ProjectCheck {
     let folder: URL
     let resources: URL
     var project: Project?
+    /// The built-in templates with the project's overrides; nil when they did not compile.
+    var templates: TemplateSet?
     var scenarios: [Scenario] = []
     var errors: [LoadError] = []
     var warnings: [LoadError] = []
@@ -35,6 +38,7 @@ struct ProjectCheck {
         }
         do {
             let templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder)
+            self.templates = templates
             for process in project!.processes {
                 for component in ProjectLint.components(of: process) where !templates.renders(component) {
                     let name = component.type == .custom ? "custom \"\(component.properties["identifier"]?.stringValue ?? "")\"" : component.type.rawValue
@@ -61,6 +65,16 @@ struct ProjectCheck {
             throw ExitCode.failure
         }
         return project
+    }
+
+    /// The loaded project with its templates and static site: the pages `render` writes and
+    /// `audit` checks, from the templates loaded once above.
+    func requireSite() throws -> (project: Project, templates: TemplateSet, site: StaticSite) {
+        let project = try requireLoaded()
+        guard let templates else { throw ExitCode.failure }   // a compile error is in `errors`, reported above
+        let site = StaticSite(project: project, templates: templates, publicFolder: resources.appendingPathComponent("Public"),
+                              scenarios: scenarios)
+        return (project, templates, site)
     }
 
     static func json(_ problems: [LoadError]) -> JSONValue {

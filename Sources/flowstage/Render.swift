@@ -24,14 +24,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let check = try ProjectCheck(directory)
-        let project = try check.requireLoaded()
-        let templates: TemplateSet
-        do { templates = try TemplateSet(builtIn: check.resources.appendingPathComponent("Templates"), project: check.folder) } catch {
-            Terminal.error("error: \(error)")
-            throw ExitCode.failure
-        }
-        let site = StaticSite(project: project, templates: templates, publicFolder: check.resources.appendingPathComponent("Public"),
-                              scenarios: check.scenarios)
+        let site = try check.requireSite().site
         let output = URL(fileURLWithPath: out).standardizedFileURL
         let bar = isatty(STDOUT_FILENO) == 1
         let pages: [String]
