@@ -33,6 +33,7 @@ public struct Component: Sendable {
         let change: String?
         let pointer: JSONPointer
         let properties: [String: JSONValue]
+        let htmlID: String
 
         init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
                 title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
@@ -65,6 +66,13 @@ public struct Component: Sendable {
             self.change = change
             self.pointer = pointer
             self.properties = properties
+            if let id, !id.isEmpty {
+                htmlID = HTMLID.sanitise(id)
+            } else if let key {
+                htmlID = "field-" + HTMLID.sanitise(key.description)
+            } else {
+                htmlID = "c-" + type.rawValue
+            }
         }
     }
 
@@ -72,6 +80,10 @@ public struct Component: Sendable {
 
     public var type: ComponentType { storage.type }
     public var id: String? { storage.id }
+    /// The id of its element on a page unless another element has it already: its `id`, else
+    /// `field-` and its key, else `c-` and its type, made safe for HTML. Worked out once here,
+    /// not on every page.
+    public var htmlID: String { storage.htmlID }
     public var key: DataPath? { storage.key }
     public var label: Text? { storage.label }
     public var hint: Text? { storage.hint }

@@ -13,6 +13,7 @@ public struct Text: Sendable, Hashable {
     }
 
     public let source: String
+    /// Empty for plain words (the common case: no allocation, and `resolve` returns `source`).
     public let parts: [Part]
 
     public init(_ source: String) {
@@ -46,7 +47,7 @@ public struct Text: Sendable, Hashable {
     /// Tag values may themselves hold `${path}` interpolations; they are resolved too.
     /// Interpolated values are plain text: the template layer escapes them.
     public func resolve(_ tags: Tags, language: String, data: JSONValue) -> String {
-        if parts.count == 1, case .literal(let literal) = parts[0] { return literal }
+        if parts.isEmpty { return source }
         var out = ""
         for part in parts {
             switch part {
@@ -65,7 +66,8 @@ public struct Text: Sendable, Hashable {
     }
 
     private func resolveWithoutTags(data: JSONValue) -> String {
-        parts.map { part in
+        if parts.isEmpty { return source }
+        return parts.map { part in
             switch part {
             case .literal(let literal): literal
             case .tag(let key): "@@" + key
@@ -75,7 +77,7 @@ public struct Text: Sendable, Hashable {
     }
 
     private static func parse(_ source: String) -> [Part] {
-        guard source.contains("@@") || source.contains("${") else { return [.literal(source)] }
+        guard mayHoldMarkers(source) else { return [] }
         var parts: [Part] = []
         var literal = ""
         var index = source.startIndex
@@ -109,6 +111,18 @@ public struct Text: Sendable, Hashable {
         }
         flush()
         return parts
+    }
+
+    /// Whether `source` contains `@@` or `${`: a byte scan, since every label of every page
+    /// (and every enumeration option) is parsed through here.
+    private static func mayHoldMarkers(_ source: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            if (previous == UInt8(ascii: "@") && byte == UInt8(ascii: "@"))
+                || (previous == UInt8(ascii: "$") && byte == UInt8(ascii: "{")) { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func isTagCharacter(_ character: Character) -> Bool {

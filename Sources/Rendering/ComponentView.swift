@@ -1,6 +1,7 @@
 /// The typed view model every component template reads. One struct for all types keeps
 /// lookups a plain `switch` (no dictionaries, no `Any`); a key a type does not use is false.
-struct ComponentView: TemplateContext {
+/// Built as a value, then handed to templates inside a `ComponentContext`.
+struct ComponentView {
     var id = ""
     var name = ""
     var label = ""
@@ -20,8 +21,7 @@ struct ComponentView: TemplateContext {
     var suffix: String?
     var spellcheckOff = false
     var rows = 5
-    /// The choices, already as template values: a template reads them more than once.
-    var options: [TemplateValue] = []
+    var options: [OptionView] = []
     var emptyLabel = ""
     var group = false
     var checked = false
@@ -45,7 +45,7 @@ struct ComponentView: TemplateContext {
     var height: Int?
     /// Values only the newer catalogue components read (slider bounds, table rows, collection
     /// items…), so adding a component does not grow the switch below.
-    var extra: [String: TemplateValue] = [:]
+    private var extra: [FieldsContext.Field] = []
     /// fileUpload: `accept` for the input, the limits in words, the files already stored.
     var accept: String?
     var multiple = false
@@ -57,80 +57,101 @@ struct ComponentView: TemplateContext {
 
     init(ui: UIStrings) { self.ui = ui }
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(id)
-        case "name": .text(name)
-        case "label": .text(label)
-        case "hint": optional(hint)
-        case "hintID": .text(hintID)
-        case "error": optional(error)
-        case "errorID": .text(errorID)
-        case "describedBy": optional(describedBy)
-        case "invalid": .bool(invalid)
-        case "disabled": .bool(disabled)
-        case "value": .text(value)
-        case "inputType": .text(inputType)
-        case "inputMode": optional(inputMode)
-        case "autocomplete": optional(autocomplete)
-        case "placeholder": optional(placeholder)
-        case "prefix": optional(prefix)
-        case "suffix": optional(suffix)
-        case "spellcheckOff": .bool(spellcheckOff)
-        case "rows": .number(Double(rows))
-        case "options": .list(options)
-        case "emptyLabel": .text(emptyLabel)
-        case "group": .bool(group)
-        case "checked": .bool(checked)
-        case "html": html.map(TemplateValue.html) ?? .bool(false)
-        case "title": optional(title)
-        case "subtitle": optional(subtitle)
-        case "children": .list(children)
-        case "direction": .text(direction)
-        case "kind": .text(kind)
-        case "kindLabel": .text(kindLabel)
-        case "variant": .text(variant)
-        case "formAction": .text(formAction)
-        case "formNoValidate": .bool(formNoValidate)
-        case "url": .text(url)
-        case "newTab": .bool(newTab)
-        case "identifier": .text(identifier)
-        case "changeURL": optional(changeURL)
-        case "alt": .text(alt)
-        case "width": width.map { .number(Double($0)) } ?? .bool(false)
-        case "height": height.map { .number(Double($0)) } ?? .bool(false)
-        case "accept": optional(accept)
-        case "multiple": .bool(multiple)
-        case "uploadHint": .text(uploadHint)
-        case "uploadHintID": .text(uploadHintID)
-        case "uploadLabel": .text(uploadLabel)
-        case "files": .list(files.map { .object($0) })
-        case "hasFiles": .bool(!files.isEmpty)
-        case "ui": .object(ui)
-        default: extra[key]
-        }
+    /// Sets a value of the `extra` kind (the first one set for a key wins).
+    mutating func set(_ key: ViewKey, _ value: TemplateValue) {
+        extra.append(FieldsContext.Field(key: key, value: value))
     }
 
-    private func optional(_ text: String?) -> TemplateValue {
-        guard let text, !text.isEmpty else { return .bool(false) }
-        return .text(text)
+    func extra(_ key: ViewKey) -> TemplateValue? {
+        for index in extra.indices where extra[index].key == key { return extra[index].value }
+        return nil
     }
 }
 
-/// One choice of a select, radio group or checkbox group. `name`, `invalid` and
-/// `disabled` come from the enclosing component through the context stack.
-struct OptionView: TemplateContext {
-    let id: String
+/// One choice of a select, radio group or checkbox group.
+struct OptionView {
+    /// Nil for a select's options, which need no id of their own.
+    let id: String?
     let value: String
     let label: String
     let selected: Bool
+}
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(id)
-        case "value": .text(value)
-        case "label": .text(label)
-        case "selected": .bool(selected)
+/// A component as templates see it: its view, and its choices as rows (one object for both, so
+/// a 30-option select allocates nothing per option). In an option row, `name`, `invalid` and
+/// `disabled` fall through to the component.
+final class ComponentContext: TemplateContext, TemplateRows {
+    let view: ComponentView
+
+    init(_ view: ComponentView) {
+        self.view = view
+    }
+
+    /// Reads `view`'s fields one by one: calling a method on the stored struct would copy all
+    /// of it on every lookup.
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .id: .text(view.id)
+        case .name: .text(view.name)
+        case .label: .text(view.label)
+        case .hint: .optional(view.hint)
+        case .hintID: .text(view.hintID)
+        case .error: .optional(view.error)
+        case .errorID: .text(view.errorID)
+        case .describedBy: .optional(view.describedBy)
+        case .invalid: .bool(view.invalid)
+        case .disabled: .bool(view.disabled)
+        case .value: .text(view.value)
+        case .inputType: .text(view.inputType)
+        case .inputMode: .optional(view.inputMode)
+        case .autocomplete: .optional(view.autocomplete)
+        case .placeholder: .optional(view.placeholder)
+        case .prefix: .optional(view.prefix)
+        case .suffix: .optional(view.suffix)
+        case .spellcheckOff: .bool(view.spellcheckOff)
+        case .rows: .number(Double(view.rows))
+        case .options: .rows(self)
+        case .emptyLabel: .text(view.emptyLabel)
+        case .group: .bool(view.group)
+        case .checked: .bool(view.checked)
+        case .html: view.html.map(TemplateValue.html) ?? .bool(false)
+        case .title: .optional(view.title)
+        case .subtitle: .optional(view.subtitle)
+        case .children: .list(view.children)
+        case .direction: .text(view.direction)
+        case .kind: .text(view.kind)
+        case .kindLabel: .text(view.kindLabel)
+        case .variant: .text(view.variant)
+        case .formAction: .text(view.formAction)
+        case .formNoValidate: .bool(view.formNoValidate)
+        case .url: .text(view.url)
+        case .newTab: .bool(view.newTab)
+        case .identifier: .text(view.identifier)
+        case .changeURL: .optional(view.changeURL)
+        case .alt: .text(view.alt)
+        case .width: view.width.map { .number(Double($0)) } ?? .bool(false)
+        case .height: view.height.map { .number(Double($0)) } ?? .bool(false)
+        case .accept: .optional(view.accept)
+        case .multiple: .bool(view.multiple)
+        case .uploadHint: .text(view.uploadHint)
+        case .uploadHintID: .text(view.uploadHintID)
+        case .uploadLabel: .text(view.uploadLabel)
+        case .files: .list(view.files.map { .object($0) })
+        case .hasFiles: .bool(!view.files.isEmpty)
+        case .ui: .object(view.ui)
+        case let other?: view.extra(other)
+        case nil: nil
+        }
+    }
+
+    var count: Int { view.options.count }
+
+    func value(for key: TemplateKey, row: Int) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .id: view.options[row].id.map(TemplateValue.text) ?? .bool(false)
+        case .value: .text(view.options[row].value)
+        case .label: .text(view.options[row].label)
+        case .selected: .bool(view.options[row].selected)
         default: nil
         }
     }

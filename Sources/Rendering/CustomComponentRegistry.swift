@@ -58,11 +58,16 @@ public struct CustomComponentRegistry: Sendable {
 }
 
 /// A provider's values over the component's own view: the provider wins on a shared name.
-struct CustomComponentContext: TemplateContext {
+final class CustomComponentContext: TemplateContext {
     let values: [String: TemplateValue]
-    let view: ComponentView
+    let component: ComponentContext
 
-    func value(forKey key: String) -> TemplateValue? { values[key] ?? view.value(forKey: key) }
+    init(values: [String: TemplateValue], view: ComponentView) {
+        self.values = values
+        self.component = ComponentContext(view)
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? { values[key.text] ?? component.value(for: key) }
 }
 
 extension ScreenViewBuilder {

@@ -1,11 +1,32 @@
-/// A view model for page-level templates (one per request): a small dictionary is clear
-/// and cheap there. Per-component views use typed structs instead (`ComponentView`).
-struct FieldsContext: TemplateContext {
-    var values: [String: TemplateValue]
+/// A view model for page-level templates and list items: a few named values.
+///
+/// An array of pairs, not a dictionary: for the dozen names a page context holds, comparing
+/// small integers beats hashing.
+final class FieldsContext: TemplateContext {
+    /// A struct, not a tuple: an array of tuples is destroyed through the runtime's generic
+    /// tuple code, element by element.
+    struct Field {
+        let key: ViewKey
+        let value: TemplateValue
+    }
 
-    init(_ values: [String: TemplateValue]) { self.values = values }
+    private let fields: [Field]
 
-    func value(forKey key: String) -> TemplateValue? { values[key] }
+    init(_ fields: KeyValuePairs<ViewKey, TemplateValue>) {
+        self.fields = fields.map { Field(key: $0.key, value: $0.value) }
+    }
+
+    /// For contexts built up step by step; a key given twice answers with its first value.
+    init(_ fields: [(key: ViewKey, value: TemplateValue)]) {
+        self.fields = fields.map { Field(key: $0.key, value: $0.value) }
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        guard let key = ViewKey(key) else { return nil }
+        // By index, so the values passed over are not copied.
+        for index in fields.indices where fields[index].key == key { return fields[index].value }
+        return nil
+    }
 }
 
 extension TemplateValue {

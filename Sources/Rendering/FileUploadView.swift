@@ -38,7 +38,7 @@ extension ScreenViewBuilder {
 
 /// One stored file in a `fileUpload`'s list. Every key is answered here (never falling back
 /// to the enclosing component, whose `url` or `id` mean something else).
-struct UploadedFileView: TemplateContext {
+final class UploadedFileView: TemplateContext {
     let id: String
     let name: String
     let url: String?
@@ -46,14 +46,19 @@ struct UploadedFileView: TemplateContext {
     let removeURL: String?
     let removeLabel: String
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .text(id)
-        case "name": .text(name)
-        case "url": url.map(TemplateValue.text) ?? .bool(false)
-        case "size": .text(size)
-        case "removeURL": removeURL.map(TemplateValue.text) ?? .bool(false)
-        case "removeLabel": .text(removeLabel)
+    init(id: String, name: String, url: String?, size: String, removeURL: String?, removeLabel: String) {
+        self.id = id; self.name = name; self.url = url; self.size = size
+        self.removeURL = removeURL; self.removeLabel = removeLabel
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .id: .text(id)
+        case .name: .text(name)
+        case .url: url.map(TemplateValue.text) ?? .bool(false)
+        case .size: .text(size)
+        case .removeURL: removeURL.map(TemplateValue.text) ?? .bool(false)
+        case .removeLabel: .text(removeLabel)
         default: nil
         }
     }

@@ -33,11 +33,11 @@ extension Renderer {
         let ui = UIStrings(language: settings.language)
         let heading = ui.named("closeTitle", text(process.title, settings.language) ?? process.name)
         let content = FieldsContext([
-            "heading": .text(heading),
-            "stopURL": .text(links.stop(instanceID)),
-            "instanceURL": .text(links.instance(instanceID)),
-            "csrf": .text(settings.csrf),
-            "ui": .object(ui),
+            .heading: .text(heading),
+            .stopURL: .text(links.stop(instanceID)),
+            .instanceURL: .text(links.instance(instanceID)),
+            .csrf: .text(settings.csrf),
+            .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("close"), content), settings: settings, ui: ui)
@@ -51,7 +51,7 @@ extension Renderer {
         case .flow: project.flow(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
         }
         func row(_ label: String, _ value: String) -> TemplateValue {
-            .object(FieldsContext(["label": .text(label), "value": .text(value)]))
+            .object(FieldsContext([.label: .text(label), .value: .text(value)]))
         }
         var rows = [
             row(ui["inspectorKind"], ui[inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow"] + " “\(inspection.name)”"),
@@ -61,18 +61,18 @@ extension Renderer {
         ]
         if let incident = inspection.incident { rows.append(row(ui["inspectorIncident"], incident)) }
         func list(_ entries: [String]) -> TemplateValue {
-            entries.isEmpty ? .bool(false) : .object(FieldsContext(["entries": .list(entries.map(TemplateValue.text))]))
+            entries.isEmpty ? .bool(false) : .object(FieldsContext([.entries: .list(entries.map(TemplateValue.text))]))
         }
         let heading = "\(ui["inspector"]): \(title)"
         let content = FieldsContext([
-            "heading": .text(heading),
-            "rows": .list(rows),
-            "history": list(inspection.history),
-            "data": .text(inspection.data),
-            "warnings": list(inspection.warnings),
-            "events": list(inspection.events),
-            "screenURL": .text(links.instance(inspection.id)),
-            "ui": .object(ui),
+            .heading: .text(heading),
+            .rows: .list(rows),
+            .history: list(inspection.history),
+            .data: .text(inspection.data),
+            .warnings: list(inspection.warnings),
+            .events: list(inspection.events),
+            .screenURL: .text(links.instance(inspection.id)),
+            .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("inspector"), content), settings: settings, ui: ui)
@@ -82,7 +82,7 @@ extension Renderer {
     public func access(next: String, wrongPassword: Bool, language: String) -> [UInt8] {
         let ui = UIStrings(language: language)
         let content = FieldsContext([
-            "wrong": .bool(wrongPassword), "next": .text(next), "actionURL": .text(links.access), "ui": .object(ui),
+            .wrong: .bool(wrongPassword), .next: .text(next), .actionURL: .text(links.access), .ui: .object(ui),
         ])
         let settings = PageSettings(language: language, theme: project.theme, appearance: project.appearance.rawValue, csrf: "")
         return page(title: "\(ui["accessTitle"]) – \(project.name)", hasErrors: wrongPassword,
@@ -120,16 +120,16 @@ extension Renderer {
         let versionViews: [TemplateValue] = versions.map { version in
             let walks: [TemplateValue] = version.walks.map { walk in
                 let pages: [TemplateValue] = walk.pages.enumerated().map { index, page in
-                    .object(FieldsContext(["url": .text(page.url),
-                                           "title": .text("\(index + 1). \(page.title)\(page.hasErrors ? " — \(ui["siteWithErrors"])" : "")")]))
+                    .object(FieldsContext([.url: .text(page.url),
+                                           .title: .text("\(index + 1). \(page.title)\(page.hasErrors ? " — \(ui["siteWithErrors"])" : "")")]))
                 }
-                return .object(FieldsContext(["title": .text(walk.title), "pages": .list(pages)]))
+                return .object(FieldsContext([.title: .text(walk.title), .pages: .list(pages)]))
             }
             let title = "\(UIStrings.languageName(version.language)) — \(ui["appearance." + version.appearance])"
-            return .object(FieldsContext(["title": .text(title), "walks": .list(walks)]))
+            return .object(FieldsContext([.title: .text(title), .walks: .list(walks)]))
         }
         let content = FieldsContext([
-            "heading": .text(project.name), "lead": .text(ui["siteLead"]), "versions": .list(versionViews), "ui": .object(ui),
+            .heading: .text(project.name), .lead: .text(ui["siteLead"]), .versions: .list(versionViews), .ui: .object(ui),
         ])
         return page(title: project.name, hasErrors: false, content: .embed(templates.page("site-index"), content),
                     settings: settings, ui: ui)

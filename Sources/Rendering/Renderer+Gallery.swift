@@ -32,18 +32,18 @@ extension Renderer {
         let ui = UIStrings(language: settings.language)
         let components: [TemplateValue] = entries.map { entry in
             .object(FieldsContext([
-                "name": .text(entry.component),
-                "url": .text(entry.url),
-                "count": .text(ui.format("galleryExamples", entry.exampleCount, 0)),
+                .name: .text(entry.component),
+                .url: .text(entry.url),
+                .count: .text(ui.format("galleryExamples", entry.exampleCount, 0)),
             ]))
         }
         let heading = ui["galleryTitle"]
         let content = FieldsContext([
-            "heading": .text(heading),
-            "components": .list(components),
-            "hasProblems": .bool(!problems.isEmpty),
-            "problems": .list(problems.map(TemplateValue.text)),
-            "ui": .object(ui),
+            .heading: .text(heading),
+            .components: .list(components),
+            .hasProblems: .bool(!problems.isEmpty),
+            .problems: .list(problems.map(TemplateValue.text)),
+            .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("gallery"), content), settings: settings, ui: ui)

@@ -41,29 +41,29 @@ public struct Renderer: Sendable {
             return .object(form)
         }
         let errors: [TemplateValue] = state.errors.map { error in
-            .object(FieldsContext(["fieldID": .text(ids.byKey[error.key] ?? "main"), "message": .text(error.message)]))
+            .object(FieldsContext([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
         }
         let processTitle = text(state.process.title, settings.language) ?? state.process.name
         let heading = state.sections.isEmpty ? screenTitle(state, language: settings.language) : processTitle
         let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
-            "tabs": .list(state.tabs.map { tab in
-                .object(FieldsContext(["url": .text(links.tab(state.instanceID, tab.task)), "title": .text(tab.title),
-                                       "selected": .bool(tab.selected)]))
+            .tabs: .list(state.tabs.map { tab in
+                .object(FieldsContext([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
+                                       .selected: .bool(tab.selected)]))
             }),
-            "ui": .object(ui),
+            .ui: .object(ui),
         ]))
         let content = FieldsContext([
-            "hasErrors": .bool(!errors.isEmpty),
-            "errors": .list(errors),
-            "actionError": .optional(state.actionError),
-            "notice": .optional(state.notice),
-            "stepper": stepper,
-            "tabs": tabs,
-            "heading": .text(heading),
-            "forms": .list(forms),
-            "closeURL": state.modal ? .text(links.close(state.instanceID)) : .bool(false),
-            "ui": .object(ui),
+            .hasErrors: .bool(!errors.isEmpty),
+            .errors: .list(errors),
+            .actionError: .optional(state.actionError),
+            .notice: .optional(state.notice),
+            .stepper: stepper,
+            .tabs: tabs,
+            .heading: .text(heading),
+            .forms: .list(forms),
+            .closeURL: state.modal ? .text(links.close(state.instanceID)) : .bool(false),
+            .ui: .object(ui),
         ])
         let title = (state.sections.isEmpty ? [heading, processTitle, project.name] : [heading, project.name])
             .joined(separator: " – ")
@@ -82,18 +82,18 @@ public struct Renderer: Sendable {
         let formAction = primary.map { links.action(state.instanceID, $0.name) }
             ?? firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
         return FieldsContext([
-            "sectionHeading": .optional(heading),
-            "sectionID": heading == nil ? .bool(false) : .text("section-" + FieldIDs.sanitise(state.nodeID)),
-            "formAction": .text(formAction),
-            "formMethod": .text(links.formMethod),
+            .sectionHeading: .optional(heading),
+            .sectionID: heading == nil ? .bool(false) : .text("section-" + HTMLID.sanitise(state.nodeID)),
+            .formAction: .text(formAction),
+            .formMethod: .text(links.formMethod),
             // A screen with a file field posts multipart, so the file travels with any button.
-            "multipart": .bool(state.components.contains { $0.contains(.fileUpload) }),
-            "csrf": .text(settings.csrf),
-            "screenID": .text(state.nodeID),
-            "components": .list(components),
+            .multipart: .bool(state.components.contains { $0.contains(.fileUpload) }),
+            .csrf: .text(settings.csrf),
+            .screenID: .text(state.nodeID),
+            .components: .list(components),
             // A flow screen with its own "back" button gets no second one from the chrome.
-            "canGoBack": .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
-            "backURL": .text(links.back(state.instanceID)),
+            .canGoBack: .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
+            .backURL: .text(links.back(state.instanceID)),
         ])
     }
 
@@ -107,14 +107,14 @@ public struct Renderer: Sendable {
         }
         let heading = ui["outcome." + outcome]
         let content = FieldsContext([
-            "heading": .text(heading),
-            "outcome": .text(outcome),
-            "message": message.map(TemplateValue.html) ?? .bool(false),
-            "incident": .optional(incident),
-            "restartURL": .text(links.start(process.name)),
-            "homeURL": .text(links.home),
-            "csrf": .text(settings.csrf),
-            "ui": .object(ui),
+            .heading: .text(heading),
+            .outcome: .text(outcome),
+            .message: message.map(TemplateValue.html) ?? .bool(false),
+            .incident: .optional(incident),
+            .restartURL: .text(links.start(process.name)),
+            .homeURL: .text(links.home),
+            .csrf: .text(settings.csrf),
+            .ui: .object(ui),
         ])
         let title = [heading, text(process.title, settings.language) ?? process.name, project.name].joined(separator: " – ")
         return page(title: title, hasErrors: false, content: .embed(templates.page("end"), content), settings: settings, ui: ui)
@@ -129,57 +129,57 @@ public struct Renderer: Sendable {
             let title = text(process.title, settings.language) ?? process.name
             let params: [TemplateValue] = process.params.map { parameter in
                 .object(FieldsContext([
-                    "id": .text(ids.reserve("start-\(FieldIDs.sanitise(process.name))-\(FieldIDs.sanitise(parameter.key.description))")),
-                    "name": .text(parameter.key.description),
-                    "label": .text(text(parameter.label, settings.language) ?? parameter.key.description),
-                    "required": .bool(parameter.required),
+                    .id: .text(ids.reserve("start-\(HTMLID.sanitise(process.name))-\(HTMLID.sanitise(parameter.key.description))")),
+                    .name: .text(parameter.key.description),
+                    .label: .text(text(parameter.label, settings.language) ?? parameter.key.description),
+                    .required: .bool(parameter.required),
                 ]))
             }
             return .object(FieldsContext([
-                "title": .text(title),
-                "navigation": .text(ui["navigation." + process.navigation.rawValue]),
-                "startURL": .text(links.start(process.name)),
-                "startLabel": .text(ui.named("startProcess", title)),
-                "latestURL": runningProcesses.contains(process.name) ? .text(links.latest(process.name)) : .bool(false),
-                "latestLabel": .text(ui.named("continueLabel", title)),
-                "params": .list(params),
+                .title: .text(title),
+                .navigation: .text(ui["navigation." + process.navigation.rawValue]),
+                .startURL: .text(links.start(process.name)),
+                .startLabel: .text(ui.named("startProcess", title)),
+                .latestURL: runningProcesses.contains(process.name) ? .text(links.latest(process.name)) : .bool(false),
+                .latestLabel: .text(ui.named("continueLabel", title)),
+                .params: .list(params),
             ]))
         }
         let flows: [TemplateValue] = project.flows.map { flow in
             let title = text(flow.title, settings.language) ?? flow.name
             return .object(FieldsContext([
-                "title": .text(title),
-                "startURL": .text(links.startFlow(flow.name)),
-                "startLabel": .text(ui.named("startProcess", title)),
+                .title: .text(title),
+                .startURL: .text(links.startFlow(flow.name)),
+                .startLabel: .text(ui.named("startProcess", title)),
             ]))
         }
         let instanceViews: [TemplateValue] = instances.map { summary in
             let title = project.process(named: summary.process).flatMap { text($0.title, settings.language) }
                 ?? project.flow(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process
             return .object(FieldsContext([
-                "url": .text(links.instance(summary.id)),
-                "title": .text(title),
-                "status": .text(ui["status." + summary.status]),
-                "started": .text(summary.started),
-                "inspectURL": .text(links.inspect(summary.id)),
-                "inspectLabel": .text(ui.named("inspectLabel", title)),
-                "stopURL": summary.running ? .text(links.stop(summary.id)) : .bool(false),
-                "stopLabel": .text(ui.named("stopLabel", title)),
+                .url: .text(links.instance(summary.id)),
+                .title: .text(title),
+                .status: .text(ui["status." + summary.status]),
+                .started: .text(summary.started),
+                .inspectURL: .text(links.inspect(summary.id)),
+                .inspectLabel: .text(ui.named("inspectLabel", title)),
+                .stopURL: summary.running ? .text(links.stop(summary.id)) : .bool(false),
+                .stopLabel: .text(ui.named("stopLabel", title)),
             ]))
         }
         let content = FieldsContext([
-            "heading": .text(project.name),
-            "notice": .optional(notice),
-            "processes": .list(processes),
-            "hasFlows": .bool(!flows.isEmpty),
-            "flows": .list(flows),
-            "hasInstances": .bool(!instanceViews.isEmpty),
-            "instances": .list(instanceViews),
-            "endSessionURL": .text(links.endSession),
-            "galleryURL": .optional(links.gallery),
-            "csrf": .text(settings.csrf),
-            "settings": .object(settingsForm(settings, ui: ui)),
-            "ui": .object(ui),
+            .heading: .text(project.name),
+            .notice: .optional(notice),
+            .processes: .list(processes),
+            .hasFlows: .bool(!flows.isEmpty),
+            .flows: .list(flows),
+            .hasInstances: .bool(!instanceViews.isEmpty),
+            .instances: .list(instanceViews),
+            .endSessionURL: .text(links.endSession),
+            .galleryURL: .optional(links.gallery),
+            .csrf: .text(settings.csrf),
+            .settings: .object(settingsForm(settings, ui: ui)),
+            .ui: .object(ui),
         ])
         return page(title: project.name, hasErrors: false, content: .embed(templates.page("catalogue"), content),
                     settings: settings, ui: ui)
@@ -188,18 +188,18 @@ public struct Renderer: Sendable {
     /// The catalogue's settings form: each choice the project offers, the current one selected.
     private func settingsForm(_ settings: PageSettings, ui: UIStrings) -> FieldsContext {
         func choice(_ value: String, _ label: String, _ selected: Bool) -> TemplateValue {
-            .object(FieldsContext(["value": .text(value), "label": .text(label), "selected": .bool(selected)]))
+            .object(FieldsContext([.value: .text(value), .label: .text(label), .selected: .bool(selected)]))
         }
         let languages = project.languages.map { choice($0, UIStrings.languageName($0), $0 == settings.language) }
         let themes = project.themes.values.sorted { $0.name < $1.name }.map { choice($0.name, $0.title, $0.name == settings.theme) }
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
         let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
         return FieldsContext([
-            "url": .text(links.settings),
-            "languages": .list(languages),
-            "themes": .list(themes),
-            "appearances": .list(appearances),
-            "devices": .list(devices),
+            .url: .text(links.settings),
+            .languages: .list(languages),
+            .themes: .list(themes),
+            .appearances: .list(appearances),
+            .devices: .list(devices),
         ])
     }
 
@@ -207,7 +207,7 @@ public struct Renderer: Sendable {
     public func error(heading: String, message: String, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         let content = FieldsContext([
-            "heading": .text(heading), "message": .text(message), "homeURL": .text(links.home), "ui": .object(ui),
+            .heading: .text(heading), .message: .text(message), .homeURL: .text(links.home), .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("error"), content), settings: settings, ui: ui)
@@ -217,21 +217,21 @@ public struct Renderer: Sendable {
 
     func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
         let context = FieldsContext([
-            "lang": .text(settings.language),
-            "appearance": .text(settings.appearance),
-            "device": .text(settings.device),
-            "hasErrors": .bool(hasErrors),
-            "title": .text(title),
-            "themeURL": .text(links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)),
-            "stylesheetURL": .text(links.stylesheet),
-            "scriptURL": .text(links.script),
-            "homeURL": .text(links.home),
-            "projectName": .text(project.name),
-            "projectErrors": settings.projectErrors.isEmpty ? .bool(false)
-                : .object(FieldsContext(["items": .list(settings.projectErrors.map(TemplateValue.text))])),
-            "generation": settings.generation.map { .text(String($0)) } ?? .bool(false),
-            "content": content,
-            "ui": .object(ui),
+            .lang: .text(settings.language),
+            .appearance: .text(settings.appearance),
+            .device: .text(settings.device),
+            .hasErrors: .bool(hasErrors),
+            .title: .text(title),
+            .themeURL: .text(links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)),
+            .stylesheetURL: .text(links.stylesheet),
+            .scriptURL: .text(links.script),
+            .homeURL: .text(links.home),
+            .projectName: .text(project.name),
+            .projectErrors: settings.projectErrors.isEmpty ? .bool(false)
+                : .object(FieldsContext([.items: .list(settings.projectErrors.map(TemplateValue.text))])),
+            .generation: settings.generation.map { .text(String($0)) } ?? .bool(false),
+            .content: content,
+            .ui: .object(ui),
         ])
         var buffer = HTMLBuffer(capacity: 16 << 10)
         templates.page("page").render(context, into: &buffer)
@@ -241,21 +241,20 @@ public struct Renderer: Sendable {
     private func stepperView(_ stepper: Stepper, state: ScreenState, ui: UIStrings) -> FieldsContext {
         let steps: [TemplateValue] = stepper.steps.enumerated().map { index, label in
             .object(FieldsContext([
-                "label": .text(text(label, state.language) ?? ""),
-                "current": .bool(index == stepper.current),
-                "done": .bool(index < stepper.current),
+                .label: .text(text(label, state.language) ?? ""),
+                .current: .bool(index == stepper.current),
+                .done: .bool(index < stepper.current),
             ]))
         }
-        var values: [String: TemplateValue] = [
-            "stepCount": .text(ui.format("stepOf", stepper.current + 1, stepper.steps.count)),
-            "currentTitle": .optional(text(stepper.steps[stepper.current], state.language)),
-            "steps": .list(steps),
-            "substepCount": .bool(false),
-            "ui": .object(ui),
+        var values: [(key: ViewKey, value: TemplateValue)] = [
+            (.stepCount, .text(ui.format("stepOf", stepper.current + 1, stepper.steps.count))),
+            (.currentTitle, .optional(text(stepper.steps[stepper.current], state.language))),
+            (.steps, .list(steps)),
+            (.ui, .object(ui)),
         ]
         if let substep = stepper.currentSubstep, !stepper.substeps.isEmpty {
-            values["substepCount"] = .text(ui.format("substepOf", substep + 1, stepper.substeps.count))
-            values["substepTitle"] = .optional(text(stepper.substeps[substep], state.language))
+            values.append((.substepCount, .text(ui.format("substepOf", substep + 1, stepper.substeps.count))))
+            values.append((.substepTitle, .optional(text(stepper.substeps[substep], state.language))))
         }
         return FieldsContext(values)
     }

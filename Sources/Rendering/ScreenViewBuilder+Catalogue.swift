@@ -27,8 +27,8 @@ extension ScreenViewBuilder {
             }
             view.inputType = "date"
             let today = CivilDate(Date(), in: .current).description
-            view.extra["min"] = .optional(component.dateBound("min")?.iso(today: today))
-            view.extra["max"] = .optional(component.dateBound("max")?.iso(today: today))
+            view.set(.min, .optional(component.dateBound("min")?.iso(today: today)))
+            view.set(.max, .optional(component.dateBound("max")?.iso(today: today)))
         case .table:
             fillTable(&view, component)
         case .collection:
@@ -43,10 +43,10 @@ extension ScreenViewBuilder {
     mutating func fillCounter(_ view: inout ComponentView, _ component: Component) {
         guard let max = component.number("maxLength"), max >= 1 else { return }
         let counterID = ids.reserve(view.id + "-counter")
-        view.extra["counter"] = .text(UIStrings.fill(ui["textareaLimit"], ["x": String(Int(max))]))
-        view.extra["counterID"] = .text(counterID)
-        view.extra["maxLength"] = .number(max.rounded())
-        view.extra["remaining"] = .text(ui["charactersRemaining"])
+        view.set(.counter, .text(UIStrings.fill(ui["textareaLimit"], ["x": String(Int(max))])))
+        view.set(.counterID, .text(counterID))
+        view.set(.maxLength, .number(max.rounded()))
+        view.set(.remaining, .text(ui["charactersRemaining"]))
         view.describedBy = ((view.describedBy.map { [$0] } ?? []) + [counterID]).joined(separator: " ")
     }
 
@@ -56,12 +56,12 @@ extension ScreenViewBuilder {
         var described = view.describedBy.map { [$0] } ?? []
         if view.prefix != nil {
             let id = ids.reserve(view.id + "-prefix")
-            view.extra["prefixID"] = .text(id)
+            view.set(.prefixID, .text(id))
             described.append(id)
         }
         if view.suffix != nil {
             let id = ids.reserve(view.id + "-suffix")
-            view.extra["suffixID"] = .text(id)
+            view.set(.suffixID, .text(id))
             described.append(id)
         }
         view.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
@@ -75,33 +75,33 @@ extension ScreenViewBuilder {
         // A range input always has a value: show the stored one, else the default, else min,
         // so the output and the posted value agree without script.
         if Double(view.value) == nil { view.value = JSONValue.number(min).displayString }
-        view.extra["min"] = .text(JSONValue.number(min).displayString)
-        view.extra["max"] = .text(JSONValue.number(max).displayString)
-        view.extra["step"] = .text(JSONValue.number(step).displayString)
+        view.set(.min, .text(JSONValue.number(min).displayString))
+        view.set(.max, .text(JSONValue.number(max).displayString))
+        view.set(.step, .text(JSONValue.number(step).displayString))
         view.suffix = textProperty(component, "suffix")
-        view.extra["showValue"] = .bool(component.properties["showValue"]?.boolValue ?? true)
-        view.extra["valueText"] = .text(view.suffix.map { "\(view.value) \($0)" } ?? view.value)
-        view.extra["minText"] = .text(JSONValue.number(min).displayString + (view.suffix.map { " " + $0 } ?? ""))
-        view.extra["maxText"] = .text(JSONValue.number(max).displayString + (view.suffix.map { " " + $0 } ?? ""))
-        view.extra["outputID"] = .text(view.id + "-value")
+        view.set(.showValue, .bool(component.properties["showValue"]?.boolValue ?? true))
+        view.set(.valueText, .text(view.suffix.map { "\(view.value) \($0)" } ?? view.value))
+        view.set(.minText, .text(JSONValue.number(min).displayString + (view.suffix.map { " " + $0 } ?? "")))
+        view.set(.maxText, .text(JSONValue.number(max).displayString + (view.suffix.map { " " + $0 } ?? "")))
+        view.set(.outputID, .text(view.id + "-value"))
     }
 
     private func fillTable(_ view: inout ComponentView, _ component: Component) {
         let locale = Locale(identifier: state.language == project.defaultLanguage ? project.locale : state.language)
         let columns = TableColumn.read(component.properties["columns"], locale: locale, ui: ui) { text(Text($0)) ?? $0 }
-        view.extra["caption"] = .optional(textProperty(component, "caption"))
-        view.extra["columns"] = .list(columns.map { column in
-            .object(FieldsContext(["label": .text(column.label), "format": .text(column.format.rawValue)]))
-        })
+        view.set(.caption, .optional(textProperty(component, "caption")))
+        view.set(.columns, .list(columns.map { column in
+            .object(FieldsContext([.label: .text(column.label), .format: .text(column.format.rawValue)]))
+        }))
         let source = component.properties["source"]?.stringValue.flatMap { try? DataPath($0) }
         let rows = source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
-        view.extra["tableRows"] = .list(rows.map { row in
-            .object(FieldsContext(["cells": .list(columns.enumerated().map { offset, column in
-                .object(FieldsContext(["text": .text(column.display(column.key.get(in: row))),
-                                       "format": .text(column.format.rawValue), "header": .bool(offset == 0)]))
+        view.set(.tableRows, .list(rows.map { row in
+            .object(FieldsContext([.cells: .list(columns.enumerated().map { offset, column in
+                .object(FieldsContext([.text: .text(column.display(column.key.get(in: row))),
+                                       .format: .text(column.format.rawValue), .header: .bool(offset == 0)]))
             })]))
-        })
-        view.extra["columnCount"] = .number(Double(columns.count))
+        }))
+        view.set(.columnCount, .number(Double(columns.count)))
     }
 
     private mutating func fillCollection(_ view: inout ComponentView, _ resolved: ResolvedComponent) {
@@ -121,11 +121,11 @@ extension ScreenViewBuilder {
             // The first radio carries the field id, so the error summary links to it.
             for (offset, option) in selection.options.enumerated() {
                 let id = offset == 0
-                    ? ids.allocate(for: ResolvedComponentID(explicitID: nil, key: key.description, type: "radio"))
+                    ? ids.allocate("field-" + HTMLID.sanitise(key.description), key: key.description)
                     : ids.reserve("\(radios[0].id)-\(offset + 1)")
                 radios.append((id, option.value))
             }
-            view.extra["selectable"] = .bool(true)
+            view.set(.selectable, .bool(true))
         }
         let total = resolved.items.count
         let outer = scope
@@ -134,21 +134,20 @@ extension ScreenViewBuilder {
             scope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
             let label = textProperty(component, "itemLabel") ?? ui.format("itemOf", item.index + 1, total)
             let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
-            var values: [String: TemplateValue] = [
-                "itemLabel": .text(label),
-                "components": .list(build(item.components)),
-                "fieldset": .bool(hasFields),
+            var values: [(key: ViewKey, value: TemplateValue)] = [
+                (.itemLabel, .text(label)),
+                (.components, .list(build(item.components))),
+                (.fieldset, .bool(hasFields)),
             ]
             if item.index < radios.count {
-                values["radioID"] = .text(radios[item.index].id)
-                values["radioValue"] = .text(radios[item.index].value)
-                values["selected"] = .bool(radios[item.index].value == chosen)
+                values += [(.radioID, .text(radios[item.index].id)), (.radioValue, .text(radios[item.index].value)),
+                           (.selected, .bool(radios[item.index].value == chosen))]
             }
             items.append(.object(FieldsContext(values)))
         }
         scope = outer
-        view.extra["items"] = .list(items)
-        view.extra["hasItems"] = .bool(!items.isEmpty)
-        view.extra["emptyText"] = .text(textProperty(component, "emptyText") ?? ui["collectionEmpty"])
+        view.set(.items, .list(items))
+        view.set(.hasItems, .bool(!items.isEmpty))
+        view.set(.emptyText, .text(textProperty(component, "emptyText") ?? ui["collectionEmpty"]))
     }
 }

@@ -38,8 +38,7 @@ struct ScreenViewBuilder {
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
         var view = ComponentView(ui: ui)
-        view.id = ids.allocate(for: ResolvedComponentID(explicitID: component.id, key: component.key?.description,
-                                                        type: component.type.rawValue))
+        view.id = ids.allocate(component.htmlID, key: component.key?.description)
         view.disabled = resolved.disabled
         view.label = text(component.label) ?? ""
         view.title = text(component.title)
@@ -109,16 +108,16 @@ struct ScreenViewBuilder {
             let identifier = component.properties["identifier"]?.stringValue ?? "custom"
             view.identifier = identifier
             if let custom = customView(view, component, resolved: resolved) { return custom }
-            if let template = templates.custom[identifier] { return .embed(template, view) }
+            if let template = templates.custom[identifier] { return .embed(template, ComponentContext(view)) }
             templateName = "unsupported"
         default:
             break
         }
         guard let template = templates.components[templateName] else {
             view.identifier = component.type.rawValue
-            return .embed(templates.components["unsupported"]!, view)
+            return .embed(templates.components["unsupported"]!, ComponentContext(view))
         }
-        return .embed(template, view)
+        return .embed(template, ComponentContext(view))
     }
 
     private mutating func fillField(_ view: inout ComponentView, component: Component, key: DataPath,
@@ -159,11 +158,14 @@ struct ScreenViewBuilder {
             case .null: []
             default: [current.displayString]
             }
+            // A select's options need no ids; each radio or checkbox has its own, the first
+            // being the field's, so the label and the error summary point at it.
+            let needsIDs = component.type != .select
             view.options = options.enumerated().map { offset, option in
-                .object(OptionView(id: offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
-                                   value: option.value,
-                                   label: option.label.resolve(project.tags, language: state.language, data: state.data),
-                                   selected: chosen.contains(option.value)))
+                OptionView(id: !needsIDs ? nil : offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
+                           value: option.value,
+                           label: option.label.resolve(project.tags, language: state.language, data: state.data),
+                           selected: chosen.contains(option.value))
             }
         }
     }

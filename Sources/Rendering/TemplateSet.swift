@@ -33,7 +33,7 @@ public struct TemplateSet: Sendable {
                 return nil
             }
             do {
-                return try CompiledTemplate(name: relative, source: text) { name in source("partials/\(name).mustache")?.text }
+                return try CompiledTemplate(name: relative, source: text, vocabulary: ViewKey.vocabulary) { name in source("partials/\(name).mustache")?.text }
             } catch {
                 // The error names the template (or partial) it is in, with line and column.
                 throw TemplateLoadError(file: origin, message: error.description)

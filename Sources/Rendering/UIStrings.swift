@@ -2,7 +2,7 @@ import Foundation
 
 /// The words of the page chrome in every shipped language (English and Romanian).
 /// Unknown languages fall back to English.
-public struct UIStrings: TemplateContext {
+public final class UIStrings: TemplateContext {
     public let language: String
     private let table: [String: String]
 
@@ -47,8 +47,8 @@ public struct UIStrings: TemplateContext {
         return own.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? code
     }
 
-    public func value(forKey key: String) -> TemplateValue? {
-        table[key].map(TemplateValue.text) ?? UIStrings.english[key].map(TemplateValue.text)
+    public func value(for key: TemplateKey) -> TemplateValue? {
+        table[key.text].map(TemplateValue.text) ?? UIStrings.english[key.text].map(TemplateValue.text)
     }
 
     /// "PDF, PNG or JPEG": a list joined the way the language joins alternatives.

@@ -1,4 +1,5 @@
 import Testing
+import Definitions
 @testable import Rendering
 
 @Suite struct PlaceholderFilling {
@@ -15,11 +16,11 @@ import Testing
 
 @Suite struct FieldIDSanitising {
     @Test func aDataPathBecomesLettersDigitsAndSingleDashes() {
-        #expect(FieldIDs.sanitise("client.address[0].city") == "client-address-0-city")
-        #expect(FieldIDs.sanitise("..") == "x")
+        #expect(HTMLID.sanitise("client.address[0].city") == "client-address-0-city")
+        #expect(HTMLID.sanitise("..") == "x")
     }
 
     @Test func lettersOutsideASCIIAreKept() {
-        #expect(FieldIDs.sanitise("țară.oraș") == "țară-oraș")
+        #expect(HTMLID.sanitise("țară.oraș") == "țară-oraș")
     }
 }

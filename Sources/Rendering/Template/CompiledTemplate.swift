@@ -5,10 +5,12 @@ public struct CompiledTemplate: Sendable {
     let plan: TemplatePlan
 
     /// Compiles `source`; `partials` is asked (once per name) for the source of each `{{> name}}`.
+    /// Names are bound to `vocabulary`'s slots, for the typed view models that render it.
     /// Throws on any syntax error, unknown or unbalanced section, or missing partial.
-    public init(name: String, source: String, partials: (String) -> String?) throws(TemplateError) {
+    public init(name: String, source: String, vocabulary: TemplateVocabulary = .none,
+                partials: (String) -> String?) throws(TemplateError) {
         self.name = name
-        self.plan = try TemplateCompiler.compile(template: name, source: source, partials: partials)
+        self.plan = try TemplateCompiler.compile(template: name, source: source, vocabulary: vocabulary, partials: partials)
     }
 
     /// Appends the rendering to `buffer`, so a page and its embedded parts share one buffer.

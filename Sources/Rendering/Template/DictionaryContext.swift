@@ -1,7 +1,7 @@
 /// The simplest context: a dictionary. Handy for tests, small pages and spec data; hot view
 /// models can implement `TemplateContext` with a `switch` instead.
-public struct DictionaryContext: TemplateContext, ExpressibleByDictionaryLiteral {
-    public var values: [String: TemplateValue]
+public final class DictionaryContext: TemplateContext, ExpressibleByDictionaryLiteral {
+    public let values: [String: TemplateValue]
 
     public init(_ values: [String: TemplateValue]) {
         self.values = values
@@ -11,5 +11,5 @@ public struct DictionaryContext: TemplateContext, ExpressibleByDictionaryLiteral
         self.values = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
-    public func value(forKey key: String) -> TemplateValue? { values[key] }
+    public func value(for key: TemplateKey) -> TemplateValue? { values[key.text] }
 }

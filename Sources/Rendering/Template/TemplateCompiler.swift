@@ -6,6 +6,7 @@ struct TemplateCompiler {
     /// Guards against partials that multiply the plan (a includes b twice, b includes c twice…).
     static let maxOps = 1 << 20
 
+    private let vocabulary: TemplateVocabulary
     private var ops: [TemplateOp] = []
     private var literals: [UInt8] = []
     private var names: [TemplateName] = []
@@ -14,9 +15,14 @@ struct TemplateCompiler {
     /// Each partial is asked for once per compilation.
     private var partialSources: [String: String?] = [:]
 
+    private init(vocabulary: TemplateVocabulary) {
+        self.vocabulary = vocabulary
+    }
+
     /// Compiles `source` (named `template` in errors) with its partials.
-    static func compile(template: String, source: String, partials: (String) -> String?) throws(TemplateError) -> TemplatePlan {
-        var compiler = TemplateCompiler()
+    static func compile(template: String, source: String, vocabulary: TemplateVocabulary,
+                        partials: (String) -> String?) throws(TemplateError) -> TemplatePlan {
+        var compiler = TemplateCompiler(vocabulary: vocabulary)
         try compiler.append(template: template, source: source, indentation: "", sectionDepth: 0, chain: [], partials: partials)
         return TemplatePlan(ops: compiler.ops, literals: compiler.literals, names: compiler.names, maxDepth: compiler.maxDepth)
     }
@@ -118,7 +124,7 @@ struct TemplateCompiler {
 
     private mutating func index(of name: String) -> Int {
         if let index = nameIndex[name] { return index }
-        names.append(TemplateName(name))
+        names.append(TemplateName(name, vocabulary: vocabulary))
         nameIndex[name] = names.count - 1
         return names.count - 1
     }

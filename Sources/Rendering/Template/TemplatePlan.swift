@@ -12,16 +12,17 @@ enum TemplateOp: Sendable, Equatable {
     case inverted(name: Int, end: Int)
 }
 
-/// A name as written in a tag, split once at compile time: `a.b.c` → `a` then `["b", "c"]`;
-/// the implicit iterator `.` has no segments.
+/// A name as written in a tag, split and bound to the vocabulary once at compile time:
+/// `a.b.c` → `a` then `[b, c]`; the implicit iterator `.` has no segments.
 struct TemplateName: Sendable {
     /// Looked up through the context stack; nil for `.`.
-    let first: String?
+    let first: TemplateKey?
     /// Looked up inside the value found for `first`.
-    let rest: [String]
+    let rest: [TemplateKey]
 
-    init(_ text: String) {
-        let segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    init(_ text: String, vocabulary: TemplateVocabulary) {
+        let segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false)
+            .map { vocabulary.key(String($0)) }
         first = segments.first
         rest = Array(segments.dropFirst())
     }

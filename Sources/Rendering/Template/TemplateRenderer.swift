@@ -1,22 +1,35 @@
 /// Executes a `TemplatePlan` against data.
 ///
 /// Built for the hot path: the plan's tables are read through buffer pointers (no bounds checks,
-/// no reference counting), and one renderer (two small stacks, allocated once) serves a whole
+/// no reference counting), and one renderer (one small stack, allocated once) serves a whole
 /// render, embedded templates included.
 struct TemplateRenderer: ~Copyable {
-    /// Every pushed value, innermost last: `{{.}}` is the top one.
-    private var values: [TemplateValue] = []
-    /// The pushed values that are contexts, innermost last. Kept apart, and in an `Array`, so a
-    /// lookup calls each context in place: reading an existential through an unsafe pointer
-    /// would copy it first.
-    private var contexts: [any TemplateContext] = []
-    /// Where the current template's contexts start: an embedded template sees only its own
+    /// What a section pushed, innermost last: `{{.}}` is the top one; names are looked up in
+    /// the contexts and rows among them.
+    private enum Frame {
+        case value(TemplateValue)
+        case context(any TemplateContext)
+        case row(any TemplateRows, Int)
+
+        /// A method, so the search borrows each frame in place: binding a frame's payload
+        /// outside one copies it, a retain and a release per frame per lookup.
+        func lookup(_ key: borrowing TemplateKey) -> TemplateValue? {
+            switch self {
+            case .context(let context): context.value(for: key)
+            case .row(let rows, let row): rows.value(for: key, row: row)
+            case .value(.embed(_, let context)): context.value(for: key)
+            case .value: nil
+            }
+        }
+    }
+
+    private var frames: [Frame] = []
+    /// Where the current template's frames start: an embedded template sees only its own
     /// context, not its host's.
-    private var contextBase = 0
+    private var base = 0
 
     private init(capacity: Int) {
-        values.reserveCapacity(capacity)
-        contexts.reserveCapacity(capacity)
+        frames.reserveCapacity(capacity)
     }
 
     /// Renders the whole plan with `root` as the outermost value.
@@ -26,8 +39,8 @@ struct TemplateRenderer: ~Copyable {
     }
 
     private mutating func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter) {
-        let outerBase = contextBase
-        contextBase = contexts.count
+        let outerBase = base
+        base = frames.count
         push(root)
         plan.ops.withUnsafeBufferPointer { ops in
             plan.names.withUnsafeBufferPointer { names in
@@ -37,8 +50,8 @@ struct TemplateRenderer: ~Copyable {
                 }
             }
         }
-        pop()
-        contextBase = outerBase
+        frames.removeLast()
+        base = outerBase
     }
 
     /// The plan's tables, valid for one `render`.
@@ -51,17 +64,9 @@ struct TemplateRenderer: ~Copyable {
     @inline(__always)
     private mutating func push(_ value: TemplateValue) {
         switch value {
-        case .object(let context), .embed(_, let context): contexts.append(context)
-        default: break
-        }
-        values.append(value)
-    }
-
-    @inline(__always)
-    private mutating func pop() {
-        switch values.removeLast() {
-        case .object, .embed: contexts.removeLast()
-        default: break
+        case .object(let context): frames.append(.context(context))
+        // Kept whole, so `{{{.}}}` can still render it; `find` looks inside.
+        default: frames.append(.value(value))
         }
     }
 
@@ -79,16 +84,23 @@ struct TemplateRenderer: ~Copyable {
                 index += 1
             case .section(let name, let sectionEnd):
                 if let value = resolve(plan.names[name]), value.isTruthy {
-                    if case .list(let items) = value {
+                    switch value {
+                    case .list(let items):
                         for item in items {
                             push(item)
                             run(plan, from: index + 1, to: sectionEnd, into: &writer)
-                            pop()
+                            frames.removeLast()
                         }
-                    } else {
+                    case .rows(let rows):
+                        for row in 0..<rows.count {
+                            frames.append(.row(rows, row))
+                            run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                            frames.removeLast()
+                        }
+                    default:
                         push(value)
                         run(plan, from: index + 1, to: sectionEnd, into: &writer)
-                        pop()
+                        frames.removeLast()
                     }
                 }
                 index = sectionEnd
@@ -101,28 +113,40 @@ struct TemplateRenderer: ~Copyable {
         }
     }
 
-    /// The first segment is looked up from the innermost context outwards; the rest inside the
+    /// The first segment is looked up from the innermost frame outwards; the rest inside the
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
     @inline(__always)
-    private func resolve(_ name: TemplateName) -> TemplateValue? {
-        guard let first = name.first else { return values.last }
+    private func resolve(_ name: borrowing TemplateName) -> TemplateValue? {
+        guard let first = name.first else { return current }
         var value = find(first)
         for segment in name.rest {
             switch value {
-            case .object(let context), .embed(_, let context): value = context.value(forKey: segment)
+            case .object(let context), .embed(_, let context): value = context.value(for: segment)
             default: return nil
             }
         }
         return value
     }
 
-    private func find(_ key: String) -> TemplateValue? {
-        var frame = contexts.count - 1
-        while frame >= contextBase {
-            if let value = contexts[frame].value(forKey: key) { return value }
-            frame -= 1
+    /// `{{.}}`: the innermost value. A row is no value of its own.
+    private var current: TemplateValue? {
+        switch frames.last {
+        case .value(let value): value
+        case .context(let context): .object(context)
+        case .row, nil: nil
         }
-        return nil
+    }
+
+    private func find(_ key: borrowing TemplateKey) -> TemplateValue? {
+        // Through the buffer: its subscript lends the frame in place, where the array's copies it.
+        frames.withUnsafeBufferPointer { frames in
+            var frame = frames.count - 1
+            while frame >= base {
+                if let value = frames[frame].lookup(key) { return value }
+                frame -= 1
+            }
+            return nil
+        }
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool, into writer: inout ByteWriter) {
@@ -135,7 +159,7 @@ struct TemplateRenderer: ~Copyable {
             writer.appendNumber(number)
         case .embed(let template, let context):
             render(template.plan, root: .object(context), into: &writer)
-        case .bool, .list, .object:
+        case .bool, .list, .rows, .object:
             // Flags and containers have no text of their own.
             break
         }

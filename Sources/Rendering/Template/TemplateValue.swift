@@ -1,10 +1,21 @@
 /// Anything a template can look names up in: a page's view model, a component's, a list item.
 ///
-/// A protocol (rather than a dictionary) lets hot view models answer with a plain `switch`.
-public protocol TemplateContext: Sendable {
+/// A protocol (rather than a dictionary) lets hot view models answer with a `switch` on the
+/// key's vocabulary slot. Class-bound, so a value holding one is two words and copying it is
+/// one retain: values are copied on every lookup.
+public protocol TemplateContext: AnyObject, Sendable {
     /// The value for `key`, or nil when this context does not know the name (the lookup then
     /// falls back to enclosing contexts).
-    func value(forKey key: String) -> TemplateValue?
+    func value(for key: TemplateKey) -> TemplateValue?
+}
+
+/// A list whose items are rows of one value, not separate contexts: a section over it pushes
+/// (the rows, an index) instead of a context per item, so a 30-option select costs one object,
+/// not thirty.
+public protocol TemplateRows: AnyObject, Sendable {
+    var count: Int { get }
+    /// The value for `key` in row `row` (`0..<count`), or nil to fall back to enclosing contexts.
+    func value(for key: TemplateKey, row: Int) -> TemplateValue?
 }
 
 /// A value a template can print or branch on. Closed set, so rendering is a `switch`, not
@@ -18,6 +29,8 @@ public enum TemplateValue: Sendable {
     /// Printed like `3`, not `3.0`; `2.5` as `2.5`.
     case number(Double)
     case list([TemplateValue])
+    /// As a section: once per row, the row's names looked up first. Prints nothing.
+    case rows(any TemplateRows)
     case object(any TemplateContext)
     /// A sub-template rendered with its own context when interpolated (raw either way: it is
     /// trusted HTML). As a section it behaves like `.object(context)`. Indirect: it is rare, and
@@ -34,6 +47,7 @@ extension TemplateValue {
         case .bool(let flag): flag
         case .text(let text), .html(let text): !text.isEmpty
         case .list(let items): !items.isEmpty
+        case .rows(let rows): rows.count > 0
         case .number, .object, .embed: true
         }
     }
