@@ -6,6 +6,12 @@ import Rendering
 /// security"): with a password set, every request must carry it as a bearer token or carry
 /// the access cookie the access page gives for it. Only `/healthz` (for load balancers) and
 /// the CSS the access page itself needs are open.
+///
+/// Wrong passwords — typed into the access page or sent as bearer tokens — are counted per
+/// client address (`PasswordGuesses`); once an address has used up its tries it gets 429
+/// with `Retry-After` and no password from it is checked, right or wrong, until the wait is
+/// over: answering a right one would let the guessing go on. A browser that already has the
+/// access cookie is never asked again, and other addresses are not affected.
 extension PreviewApp {
     static let accessCookie = "flowstage_access"
 
@@ -15,27 +21,46 @@ extension PreviewApp {
         guard let password = configuration.accessPassword else { return nil }
         let path = request.path
         if path == "/healthz" || path.hasPrefix("/public/") || path.hasPrefix("/themes/") { return nil }
-        if let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer "),
-           Token.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
         if let cookie = request.cookies[PreviewApp.accessCookie], Token.equal(cookie, configuration.accessToken) { return nil }
 
+        let guesses = configuration.passwordGuesses
+        let address = request.remoteAddress
+        let next = request.method == "POST" && path == "/access" ? Self.localPath(request.form?.first("next"))
+            : request.method == "GET" ? Self.localPath(request.rawPath) : "/"
+        if let wait = guesses.wait(for: address) { return tooManyGuesses(next: next, wait: wait) }
+
+        if let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") {
+            if Token.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
+            if let wait = guesses.failed(from: address) { return tooManyGuesses(next: next, wait: wait) }
+        }
         if request.method == "POST", path == "/access" {
-            let next = Self.localPath(request.form?.first("next"))
-            if let typed = request.form?.first("password"), Token.equal(typed, password) {
+            let typed = request.form?.first("password") ?? ""
+            if Token.equal(typed, password) {
                 var response = Response.redirect(to: next)
                 response.setCookie(Cookies.setCookie(name: PreviewApp.accessCookie, value: configuration.accessToken,
                                                      secure: configuration.secureCookies))
                 return response
             }
-            return accessPage(next: next, wrong: true)
+            // An empty field is no guess: it says nothing about the password.
+            if !typed.isEmpty, let wait = guesses.failed(from: address) { return tooManyGuesses(next: next, wait: wait) }
+            return accessPage(next: next, problem: .wrongPassword)
         }
-        return accessPage(next: request.method == "GET" ? Self.localPath(request.rawPath) : "/", wrong: false)
+        return accessPage(next: next, problem: nil)
     }
 
-    private func accessPage(next: String, wrong: Bool) -> Response {
-        var response = Response.html(401, renderer.access(next: next, wrongPassword: wrong, language: project.defaultLanguage))
+    private func accessPage(next: String, problem: AccessProblem?) -> Response {
+        var response = Response.html(401, renderer.access(next: next, problem: problem, language: project.defaultLanguage))
         response.headers["Cache-Control"] = "no-store"
         response.headers.add("WWW-Authenticate", "Bearer realm=\"FlowStage\"")
+        return response
+    }
+
+    /// 429: the access page saying how long to wait, and `Retry-After` in seconds.
+    private func tooManyGuesses(next: String, wait: Int) -> Response {
+        var response = Response.html(429, renderer.access(next: next, problem: .tooManyGuesses(retryAfter: wait),
+                                                          language: project.defaultLanguage))
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Retry-After"] = String(wait)
         return response
     }
 

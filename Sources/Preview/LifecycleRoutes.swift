@@ -51,12 +51,41 @@ extension PreviewApp {
     /// Stops and forgets everything of the session, and the session itself.
     func endSession(_ session: Session) -> Response {
         do {
-            try flows.forget(session: session.id)
-            try sessions.remove(session.id)
+            try forget(session: session.id)
         } catch {
             return errorPage(503, "The session could not be ended", "\(error)", session)
         }
         return Response.redirect(to: links.home + "?ended=1")
+    }
+
+    /// Everything of a session — its flow runs, its instances and their uploaded files — and
+    /// the session itself: what "End session" deletes, and what the sweep deletes of an expired one.
+    func forget(session id: String) throws {
+        try flows.forget(session: id)
+        try sessions.remove(id)
+    }
+
+    /// Ends every stored session not seen for longer than the idle timeout, as "End session"
+    /// would; returns how many. A failure is logged and stops this sweep; the next one tries again.
+    @discardableResult
+    public func sweepExpiredSessions() -> Int {
+        let batchSize = 500
+        var ended = 0
+        while true {
+            let batch: [String]
+            do { batch = try sessions.expired(limit: batchSize) } catch {
+                logger.error("expired sessions could not be listed: \(error)")
+                return ended
+            }
+            for id in batch {
+                do { try forget(session: id) } catch {
+                    logger.error("an expired session could not be ended (the next sweep tries again): \(error)")
+                    return ended
+                }
+                ended += 1
+            }
+            if batch.count < batchSize { return ended }
+        }
     }
 
     /// The catalogue's message after a redirect: only about things this session really did.

@@ -72,6 +72,27 @@ public final class LivePreview: Sendable {
         thread.start()
     }
 
+    /// Ends the sessions idle for longer than the timeout, with everything they started
+    /// (`PreviewApp.sweepExpiredSessions`); returns how many.
+    @discardableResult
+    public func sweepExpiredSessions() -> Int {
+        let ended = app.sweepExpiredSessions()
+        if ended > 0 { app.logger.info("ended \(ended) session\(ended == 1 ? "" : "s") idle for longer than the timeout") }
+        return ended
+    }
+
+    /// Sweeps expired sessions every `interval` on a thread of its own until `stop()`.
+    public func sweepSessions(every interval: TimeInterval) {
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                Thread.sleep(forTimeInterval: interval)
+                if !stopped.load(ordering: .relaxed) { sweepExpiredSessions() }
+            }
+        }
+        thread.name = "flowstage-sweep"
+        thread.start()
+    }
+
     public func stop() {
         stopped.store(true, ordering: .relaxed)
     }

@@ -18,11 +18,15 @@ public final class PreviewApp: Sendable {
         public let accessPassword: String?
         /// The access cookie's value: random per server start, so no one can forge it from the password.
         let accessToken: String
+        /// Wrong passwords per client address, shared by every project version of a server run.
+        public let passwordGuesses: PasswordGuesses
 
-        public init(secureCookies: Bool = false, accessPassword: String? = nil) {
+        public init(secureCookies: Bool = false, accessPassword: String? = nil,
+                    passwordGuesses: PasswordGuesses = PasswordGuesses()) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
             self.accessToken = Token.random()
+            self.passwordGuesses = passwordGuesses
         }
     }
 

@@ -78,16 +78,32 @@ extension Renderer {
                     content: .embed(templates.page("inspector"), content), settings: settings, ui: ui)
     }
 
-    /// The access page of a password-protected preview; it posts to `/access` and then goes on to `next`.
-    public func access(next: String, wrongPassword: Bool, language: String) -> [UInt8] {
+    /// The access page of a password-protected preview; it posts to `/access` and then goes on
+    /// to `next`. A problem is shown in the error summary and at the field.
+    public func access(next: String, problem: AccessProblem?, language: String) -> [UInt8] {
         let ui = UIStrings(language: language)
+        let message: String? = switch problem {
+        case nil: nil
+        case .wrongPassword: ui["accessWrong"]
+        case .tooManyGuesses(let seconds):
+            seconds <= 60 ? ui["accessTooManyOneMinute"]
+                : UIStrings.fill(ui["accessTooMany"], ["minutes": String((seconds + 59) / 60)])
+        }
         let content = FieldsContext([
-            .wrong: .bool(wrongPassword), .next: .text(next), .actionURL: .text(links.access), .ui: .object(ui),
+            .wrong: .bool(message != nil), .error: .text(message ?? ""), .next: .text(next),
+            .actionURL: .text(links.access), .ui: .object(ui),
         ])
         let settings = PageSettings(language: language, theme: project.theme, appearance: project.appearance.rawValue, csrf: "")
-        return page(title: "\(ui["accessTitle"]) – \(project.name)", hasErrors: wrongPassword,
+        return page(title: "\(ui["accessTitle"]) – \(project.name)", hasErrors: message != nil,
                     content: .embed(templates.page("access"), content), settings: settings, ui: ui)
     }
+}
+
+/// What went wrong on the access page.
+public enum AccessProblem: Sendable, Equatable {
+    case wrongPassword
+    /// Too many wrong passwords from the client's address: it may try again after this many seconds.
+    case tooManyGuesses(retryAfter: Int)
 }
 
 /// The index of a static site (`flowstage render`): per language and appearance, each walk's pages in order.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// An in-memory store, for tests and `--store memory`: the same rules as the SQLite store,
@@ -43,5 +44,12 @@ public final class MemoryStore<Record: StoredRecord>: RecordStore {
 
     public func delete(session: String) throws(StoreError) {
         records.withLock { all in all = all.filter { $0.value.session != session } }
+    }
+
+    public func ids(updatedBefore cutoff: Date, limit: Int) throws(StoreError) -> [String] {
+        records.withLock { all in
+            all.values.filter { $0.updatedAt < cutoff }.sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }
+                .prefix(max(0, limit)).map(\.id)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where instances and flow runs live. Everything that matters goes through this protocol so
 /// a shared store (PostgreSQL for several nodes) can replace the embedded one without a rewrite.
 ///
@@ -13,6 +15,9 @@ public protocol RecordStore<Record>: Sendable {
     /// The session's records, newest first.
     func records(session: String) throws(StoreError) -> [Record]
     func delete(session: String) throws(StoreError)
+    /// Ids of the records last updated before `cutoff`, oldest first, at most `limit`: what an
+    /// expiry sweep looks at (for sessions, `updatedAt` is the last time the session was seen).
+    func ids(updatedBefore cutoff: Date, limit: Int) throws(StoreError) -> [String]
 }
 
 public typealias InstanceStore = any RecordStore<Instance>

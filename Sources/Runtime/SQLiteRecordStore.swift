@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Synchronization
 
@@ -112,6 +113,18 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             }
         } catch {
             throw SQLiteFailure.failed("cannot delete the \(Self.name)s of a session in \(path)", database: path, error)
+        }
+    }
+
+    public func ids(updatedBefore cutoff: Date, limit: Int) throws(StoreError) -> [String] {
+        do {
+            return try database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT id FROM \(Self.table) WHERE updated_at < ? ORDER BY updated_at, id LIMIT ?
+                    """, arguments: [cutoff.timeIntervalSince1970, max(0, limit)])
+            }
+        } catch {
+            throw SQLiteFailure.failed("cannot list the \(Self.name)s last updated before \(cutoff) in \(path)", database: path, error)
         }
     }
 

@@ -55,6 +55,23 @@ enum SQLiteSchema {
                 CREATE INDEX sessions_by_session ON sessions (session);
                 """)
         }
+        migrator.registerMigration("v4: sessions expire") { db in
+            // A session's `updated_at` is now the last time it was seen, and sessions idle for
+            // longer than the timeout are deleted. Before, it only changed with the settings, so a
+            // session in daily use could look weeks old: bring it up to the last change of its
+            // instances and flow runs (body and column alike; the body stores seconds since 2001).
+            try db.execute(sql: """
+                UPDATE sessions
+                SET updated_at = activity.seen,
+                    body = json_set(body, '$.updatedAt', activity.seen - 978307200.0)
+                FROM (SELECT session, MAX(updated_at) AS seen
+                      FROM (SELECT session, updated_at FROM instances
+                            UNION ALL SELECT session, updated_at FROM flow_runs)
+                      GROUP BY session) AS activity
+                WHERE activity.session = sessions.id AND activity.seen > sessions.updated_at;
+                CREATE INDEX sessions_by_updated_at ON sessions (updated_at);
+                """)
+        }
         return migrator
     }()
 
@@ -62,10 +79,11 @@ enum SQLiteSchema {
     /// migration as missing; the loser's transaction fails and rolls back whole, and the next
     /// try finds it applied. Each migration can be lost once at most, so as many tries as
     /// there are migrations, plus one, always finish.
-    static func migrate(_ writer: any DatabaseWriter) throws {
+    static func migrate(_ writer: any DatabaseWriter, upTo last: String? = nil) throws {
         var tries = migrator.migrations.count + 1
         while true {
             do {
+                if let last { return try migrator.migrate(writer, upTo: last) }
                 return try migrator.migrate(writer)
             } catch {
                 tries -= 1

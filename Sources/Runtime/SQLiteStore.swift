@@ -21,7 +21,13 @@ public final class SQLiteStore: Sendable {
 
     /// Opens the store at `path`, creating the file and its folder if needed and bringing the
     /// tables up to date.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, upTo: nil)
+    }
+
+    /// With `migration`, the tables stop at that migration: how tests make a file as an
+    /// older FlowStage wrote it.
+    init(path: String, upTo migration: String?) throws(StoreError) {
         let file = URL(fileURLWithPath: path).standardizedFileURL
         self.path = file.path
         let folder = file.deletingLastPathComponent()
@@ -42,7 +48,7 @@ public final class SQLiteStore: Sendable {
         } catch {
             throw SQLiteFailure.failed("cannot open the database \(file.path)", database: file.path, error)
         }
-        do { try SQLiteSchema.migrate(database) } catch {
+        do { try SQLiteSchema.migrate(database, upTo: migration) } catch {
             throw SQLiteFailure.failed("cannot prepare the tables in \(file.path)", database: file.path, error)
         }
         instances = SQLiteRecordStore(database: database, path: self.path)

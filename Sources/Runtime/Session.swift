@@ -12,6 +12,9 @@ public struct Session: Sendable, Codable, Equatable {
     public var device: String?
     public var version: Int
     public var createdAt: Date
+    /// The last time the session was seen, as the store knows it: written when it is first
+    /// kept, when its settings change, and at most every few minutes while it is in use
+    /// (`SessionStore`). A session not seen for the idle timeout has expired.
     public var updatedAt: Date
 
     public init(id: String, csrf: String, language: String, theme: String, appearance: String, device: String? = nil, now: Date) {

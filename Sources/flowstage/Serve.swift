@@ -55,6 +55,11 @@ struct Serve: ParsableCommand {
                                valueName: "password"))
     var password = ProcessInfo.processInfo.environment["FLOWSTAGE_PASSWORD"]
 
+    @Option(help: ArgumentHelp("How long a session may go unused before it expires and its instances, flow runs and uploaded files are deleted: seconds, or a number with s, m, h or d; 0 keeps sessions forever ($FLOWSTAGE_SESSION_TIMEOUT).",
+                               valueName: "duration"))
+    var sessionTimeout = ProcessInfo.processInfo.environment["FLOWSTAGE_SESSION_TIMEOUT"].flatMap(IdleTimeout.init(argument:))
+        ?? IdleTimeout(seconds: SessionStore.defaultIdleTimeout)
+
     /// Where instances are kept: a SQLite file survives restarts; memory is for throwaway demos.
     enum StoreKind: String, ExpressibleByArgument, CaseIterable { case sqlite, memory }
 
@@ -136,7 +141,7 @@ struct Serve: ParsableCommand {
         }
         let engine = engineConfiguration
         let live: LivePreview
-        let sessions = SessionStore(records: sessionStore)
+        let sessions = SessionStore(records: sessionStore, idleTimeout: sessionTimeout.seconds)
         let folder = project.standardizedFileURL
         let appConfiguration = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
         do {
@@ -148,6 +153,8 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("flowstage: the project in \(project.path) has errors:\n\(error)\n".utf8))
             throw ExitCode.failure
         }
+        // Sessions that expired while the server was stopped go before the first request.
+        let endedAtStart = sessions.idleTimeout == nil ? 0 : live.sweepExpiredSessions()
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
@@ -168,9 +175,16 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         if watch { live.watch() }
+        if let timeout = sessions.idleTimeout { live.sweepSessions(every: min(60 * 60, max(60, timeout / 4))) }
         print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         print(storeLine)
         if let analyticsLine { print(analyticsLine) }
+        if sessions.idleTimeout == nil {
+            print("Sessions never expire.")
+        } else {
+            print("Sessions unused for \(sessionTimeout.words) expire with their instances, flow runs and files"
+                  + (endedAtStart > 0 ? "; \(endedAtStart) expired session\(endedAtStart == 1 ? " was" : "s were") ended now." : "."))
+        }
         if appConfiguration.accessPassword != nil { print("Every request needs the access password.") }
         if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")

@@ -90,7 +90,9 @@ import Testing
     }
 
     @Test func stopFreesThePortAndIsIdempotent() throws {
-        let server = HTTPServer(configuration: testConfiguration()) { _ in .text(200, "ok") }
+        let first = testConfiguration()
+        defer { removeUploadFolder(of: first) }
+        let server = HTTPServer(configuration: first) { _ in .text(200, "ok") }
         try server.start()
         let port = server.port
         #expect(port > 0)
@@ -99,6 +101,7 @@ import Testing
         server.stop()
         var again = testConfiguration()
         again.port = port
+        defer { removeUploadFolder(of: again) }
         let second = HTTPServer(configuration: again) { _ in .text(200, "again") }
         try second.start()
         defer { second.stop() }
@@ -109,6 +112,7 @@ import Testing
         try withServer { server, _ throws in
             var configuration = testConfiguration()
             configuration.port = server.port
+            defer { removeUploadFolder(of: configuration) }
             let other = HTTPServer(configuration: configuration) { _ in .text(200, "") }
             #expect(throws: HTTPServerError.self) { try other.start() }
             do { try other.start() } catch let error as HTTPServerError {
@@ -130,6 +134,7 @@ import Testing
     @Test func unknownHostIsAnErrorThatSaysWhatToDo() throws {
         var configuration = testConfiguration()
         configuration.host = "no-such-host.invalid"
+        defer { removeUploadFolder(of: configuration) }
         let server = HTTPServer(configuration: configuration) { _ in .text(200, "") }
         do {
             try server.start()

@@ -21,7 +21,8 @@ final class Recorder: Sendable {
     func bytes(ofFile field: String) -> [UInt8]? { fileBytes.withLock { $0[field] } }
 }
 
-/// A fresh upload folder per test, so leftover files can be counted.
+/// A fresh upload folder per test, so leftover files can be counted. Whoever asks for one
+/// removes it (`withServer` does, for its configuration), so a test run leaves /tmp as it was.
 func temporaryFolder(_ label: String) -> URL {
     FileManager.default.temporaryDirectory
         .appendingPathComponent("fs-http-tests-\(label)-\(UUID().uuidString)", isDirectory: true)
@@ -47,9 +48,15 @@ func withServer(_ configuration: ServerConfiguration = testConfiguration(),
     try server.start()
     defer {
         server.stop()
-        try? FileManager.default.removeItem(at: configuration.uploadDirectory)
+        removeUploadFolder(of: configuration)
     }
     try body(server, recorder)
+}
+
+/// For tests that start servers themselves: `start()` creates the upload folder even when
+/// binding then fails, so call this in a `defer` for every configuration made.
+func removeUploadFolder(of configuration: ServerConfiguration) {
+    try? FileManager.default.removeItem(at: configuration.uploadDirectory)
 }
 
 func filesIn(_ folder: URL) -> [String] {

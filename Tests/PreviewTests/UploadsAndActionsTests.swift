@@ -49,7 +49,7 @@ final class ActionsPreview: @unchecked Sendable {
         """#,
     ]
 
-    init(maxUploadBytes: Int = 64 << 10) throws {
+    init(maxUploadBytes: Int = 64 << 10, sessions: SessionStore = SessionStore()) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-uploads-test-\(UUID().uuidString)")
         uploads = try FolderUploadStore(folder: folder.appendingPathComponent("store"))
         var engine = ProcessEngine.Configuration()
@@ -65,7 +65,7 @@ final class ActionsPreview: @unchecked Sendable {
             "refuse": { _ in throw ServiceFailure("The scoring service is down; try again in a minute.") },
         ]
         app = try PreviewLoader.load(project: try RepositoryPaths.fixture(Self.project), resources: RepositoryPaths.root,
-                                         engineConfiguration: engine)
+                                         sessions: sessions, engineConfiguration: engine)
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

@@ -9,19 +9,24 @@ import TestSupport
 /// A real server on an ephemeral loopback port serving the example project.
 final class RunningPreview: @unchecked Sendable {
     let server: HTTPServer
+    let app: PreviewApp
     private let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-test-\(UUID().uuidString)")
     let client: TestHTTPClient
 
     /// A server over the example project; with `database`, every store is that SQLite file,
-    /// so a second server on the same file stands for a restart.
-    init(project: URL = RepositoryPaths.examples, database: SQLiteStore? = nil, configuration: PreviewApp.Configuration = .init()) throws {
+    /// so a second server on the same file stands for a restart. `sessions` replaces the
+    /// session store (e.g. one with a manual clock); give it `database.sessions` with a database.
+    init(project: URL = RepositoryPaths.examples, database: SQLiteStore? = nil, sessions: SessionStore? = nil,
+         configuration: PreviewApp.Configuration = .init()) throws {
         let app = if let database {
             try PreviewLoader.load(project: project, resources: RepositoryPaths.root, store: database.instances,
-                                   flowStore: database.flowRuns, sessions: SessionStore(records: database.sessions),
+                                   flowStore: database.flowRuns, sessions: sessions ?? SessionStore(records: database.sessions),
                                    configuration: configuration)
         } else {
-            try PreviewLoader.load(project: project, resources: RepositoryPaths.root, configuration: configuration)
+            try PreviewLoader.load(project: project, resources: RepositoryPaths.root, sessions: sessions ?? SessionStore(),
+                                   configuration: configuration)
         }
+        self.app = app
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

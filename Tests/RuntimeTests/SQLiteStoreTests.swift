@@ -376,3 +376,49 @@ private extension Instance {
         #expect(try store.load(inserted.id) == nil)
     }
 }
+
+/// Sessions expire (issue #6): the store lists the records idle since a time, and a file from
+/// before expiry dates each session by its last activity.
+@Suite struct StoredLastSeenTimes {
+    private static func session(_ id: String, seen: Date) -> Session {
+        Session(id: id, csrf: "c", language: "en", theme: "default", appearance: "auto", now: seen)
+    }
+
+    @Test func recordsUpdatedBeforeACutoffAreListedOldestFirstInBothStores() throws {
+        let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let stores: [any RecordStore<Session>] = [MemoryStore<Session>(), try SQLiteStore.inMemory().sessions]
+        for store in stores {
+            for (id, age) in [("c", 10.0), ("a", 30.0), ("b", 20.0), ("now", 0.0)] {
+                _ = try store.insert(Self.session(id, seen: base.addingTimeInterval(-age)))
+            }
+            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 10) == ["a", "b", "c"])
+            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 2) == ["a", "b"])
+            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-30), limit: 10) == [], "strictly before")
+        }
+    }
+
+    @Test func openingAFileFromBeforeExpiryDatesEachSessionByItsLastActivity() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let created = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let worked = created.addingTimeInterval(20 * 86_400)
+        do {
+            let old = try SQLiteStore(path: path, upTo: "v3: sessions")
+            _ = try old.sessions.insert(Self.session("busy", seen: created))
+            _ = try old.sessions.insert(Self.session("idle", seen: created))
+            var instance = sampleInstance(session: "busy", createdAt: created)
+            instance.updatedAt = worked.addingTimeInterval(-60)
+            _ = try old.instances.insert(instance)
+            var run = FlowRun(id: "run", flow: "onboarding", session: "busy", data: [:], now: created)
+            run.updatedAt = worked
+            _ = try old.flowRuns.insert(run)
+            try old.close()
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try store.sessions.load("busy")?.updatedAt.timeIntervalSince(worked).magnitude ?? 1 < 0.001,
+                "the last change of its instances and flow runs")
+        #expect(try store.sessions.load("idle")?.updatedAt == created, "no activity: unchanged")
+        #expect(try store.sessions.ids(updatedBefore: worked.addingTimeInterval(-1), limit: 10) == ["idle"])
+        #expect(try store.sessions.load("busy")?.csrf == "c", "the rest of the body is kept")
+    }
+}

@@ -25,7 +25,17 @@ public struct TestHTTPClient: Sendable {
     }
 
     public let port: Int
-    public init(port: Int) { self.port = port }
+    /// The loopback address the client connects from (the server sees it as the remote
+    /// address): Linux routes all of 127.0.0.0/8 to loopback, so `127.0.0.2` is "another
+    /// machine" for per-address rules.
+    public let sourceAddress: String
+    public init(port: Int, from sourceAddress: String = "127.0.0.1") {
+        self.port = port
+        self.sourceAddress = sourceAddress
+    }
+
+    /// The same server, reached from another loopback address.
+    public func from(_ sourceAddress: String) -> TestHTTPClient { TestHTTPClient(port: port, from: sourceAddress) }
 
     public func get(_ path: String, headers: [(String, String)] = []) throws -> Reply {
         try send(method: "GET", path: path, headers: headers, body: [])
@@ -53,6 +63,13 @@ public struct TestHTTPClient: Sendable {
         defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var source = sockaddr_in()
+        source.sin_family = sa_family_t(AF_INET)
+        source.sin_addr.s_addr = inet_addr(sourceAddress)
+        let bound = withUnsafePointer(to: &source) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw ClientError("cannot send from \(sourceAddress): \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
