@@ -130,23 +130,28 @@
         return input.files && input.files.length > 0;
       });
     };
-    upload.busy = function () { if (words.busy) status.textContent = words.busy; };
+    // How the pressed button sends the form (its form* attributes win over the form's).
+    function how(submitter, name, fallback) {
+      return ((submitter && submitter.getAttribute("form" + name)) || form.getAttribute(name) || fallback).toLowerCase();
+    }
+    // The busy words, for a post (a gallery's get form sends no file anywhere).
+    upload.busy = function (submitter) {
+      if (words.busy && how(submitter, "method", "get") === "post") status.textContent = words.busy;
+    };
 
     // The plain post, with the same button: the browser shows whatever comes back.
     function postPlainly(submitter) {
       if (box) box.hidden = true;
       upload.letThrough = true;
-      upload.busy();
+      upload.busy(submitter);
       form.requestSubmit(submitter);
     }
 
     // Starts the request and answers true, or answers false and leaves the post to the browser.
     upload.send = function (submitter) {
       if (!uploadSupported || !bar || !submitter) return false;
-      var method = (submitter.getAttribute("formmethod") || form.getAttribute("method") || "get").toLowerCase();
-      var enctype = (submitter.getAttribute("formenctype") || form.getAttribute("enctype") || "").toLowerCase();
-      var target = submitter.getAttribute("formtarget") || form.getAttribute("target") || "_self";
-      if (method !== "post" || enctype !== "multipart/form-data" || target !== "_self") return false;
+      if (how(submitter, "method", "get") !== "post" || how(submitter, "enctype", "") !== "multipart/form-data"
+          || how(submitter, "target", "_self") !== "_self") return false;
       var action = submitter.hasAttribute("formaction") ? submitter.formAction : form.action;
       var data;
       try { data = new FormData(form, submitter); } catch (error) { return false; }
@@ -204,7 +209,7 @@
       if (form.getAttribute("aria-busy") === "true") { event.preventDefault(); return; }
       form.setAttribute("aria-busy", "true");
       if (!upload || !upload.chosen()) return;
-      if (upload.send(event.submitter)) event.preventDefault(); else upload.busy();
+      if (upload.send(event.submitter)) event.preventDefault(); else upload.busy(event.submitter);
     });
   });
   // Back from the next page (the page may come from the back-forward cache): ready again.

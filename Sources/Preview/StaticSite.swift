@@ -32,7 +32,8 @@ public struct StaticSite {
     }
 
     /// Writes the site into `out` (created if needed; other files there are left alone).
-    /// `progress(done, total, path)` is called after each page. Returns the pages written.
+    /// `progress(done, total, path)` is called after each page (the screens, then the component
+    /// gallery). Returns the pages written.
     @discardableResult
     public func write(to out: URL, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> [String] {
         let files = FileManager.default
