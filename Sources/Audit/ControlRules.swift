@@ -16,20 +16,28 @@ enum ControlRules {
 
     /// Radio buttons always, checkboxes when several share a name: the group needs a fieldset
     /// whose legend (its first child) has text, so the question is read with each option.
+    /// A group is the controls of one name *in one form* (what is posted together): a page
+    /// with one form per section (the gallery, `single` navigation) may reuse a name.
     static func groups(_ page: PageIndex) -> [Violation] {
-        var checkboxNames: [String: Int] = [:]
+        func group(_ input: HTMLElement) -> String {
+            // The form named by `form=`, else the enclosing one (its identity: forms may have no id).
+            let form = input["form"].map { "#" + $0 }
+                ?? input.ancestors().first { $0.tag == "form" }.map { String(describing: ObjectIdentifier($0)) } ?? ""
+            return form + " " + (input["name"] ?? "")
+        }
+        var checkboxGroups: [String: Int] = [:]
         for box in page.elements where box.tag == "input" && box["type"]?.lowercased() == "checkbox" {
-            checkboxNames[box["name"] ?? "", default: 0] += 1
+            checkboxGroups[group(box), default: 0] += 1
         }
         var found: [Violation] = []
         var reported = Set<String>()
         for input in page.elements where input.tag == "input" {
             let type = input["type"]?.lowercased() ?? ""
             let name = input["name"] ?? ""
-            guard type == "radio" || (type == "checkbox" && !name.isEmpty && checkboxNames[name]! > 1) else { continue }
+            guard type == "radio" || (type == "checkbox" && !name.isEmpty && checkboxGroups[group(input)]! > 1) else { continue }
             let fieldset = input.ancestors().first { $0.tag == "fieldset" }
             let legend = fieldset?.children.first.flatMap { $0.tag == "legend" ? $0 : nil }
-            guard legend == nil || legend!.accessibleText.isBlank, reported.insert(type + name).inserted else { continue }
+            guard legend == nil || legend!.accessibleText.isBlank, reported.insert(type + group(input)).inserted else { continue }
             let group = type == "radio" ? "radio group" : "checkbox group"
             found.append(Violation(.groupFieldset, input.selector, fieldset == nil
                 ? "the \(group) \"\(name)\" is not in a fieldset; wrap it in <fieldset> with a <legend> asking the question"

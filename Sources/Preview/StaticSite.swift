@@ -5,18 +5,23 @@ import Runtime
 
 /// `flowstage render`: the preview written to files — every screen of every scenario (or the
 /// first screen of a process without one), in every language, light and dark, rendered by the
-/// same templates as the server, with the CSS and an index. A demo or review pack that needs
-/// no server: open `index.html`, and each button goes to the next screen of the walk.
+/// same templates as the server, with the CSS, the component gallery and an index. A demo or
+/// review pack that needs no server: open `index.html`, and each button goes to the next
+/// screen of the walk.
 public struct StaticSite {
     public let project: Project
     public let templates: TemplateSet
-    /// `Public/`: the page CSS and the comfort script are copied from here.
+    /// `Public/`: the page CSS, the comfort script and the gallery's sample image are copied from here.
     public let publicFolder: URL
     public let scenarios: [Scenario]
+    /// The component gallery's examples; empty (the default) writes no gallery.
+    public let gallery: ComponentGallery
     public static let appearances = ["light", "dark"]
 
-    public init(project: Project, templates: TemplateSet, publicFolder: URL, scenarios: [Scenario]) {
+    public init(project: Project, templates: TemplateSet, publicFolder: URL, scenarios: [Scenario],
+                gallery: ComponentGallery = ComponentGallery()) {
         self.project = project; self.templates = templates; self.publicFolder = publicFolder; self.scenarios = scenarios
+        self.gallery = gallery
     }
 
     /// One walk through a process: the screens in the order they were met.
@@ -27,15 +32,13 @@ public struct StaticSite {
     }
 
     /// Writes the site into `out` (created if needed; other files there are left alone).
-    /// `progress(done, total, path)` is called after each page. Returns the pages written.
+    /// `progress(done, total, path)` is called after each page (the screens, then the component
+    /// gallery). Returns the pages written.
     @discardableResult
     public func write(to out: URL, progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> [String] {
         let files = FileManager.default
-        try files.createDirectory(at: out.appendingPathComponent("public"), withIntermediateDirectories: true)
         try files.createDirectory(at: out.appendingPathComponent("themes"), withIntermediateDirectories: true)
-        for name in ["flowstage.css", "flowstage.js"] {
-            try Data(contentsOf: publicFolder.appendingPathComponent(name)).write(to: out.appendingPathComponent("public/\(name)"))
-        }
+        try copyPublic(to: out)
         let indexRenderer = Renderer(project: project, templates: templates,
                                      links: StaticSiteLinks(root: "", forward: "index.html", previous: "index.html"))
         for (name, css) in indexRenderer.themeCSS {
@@ -46,11 +49,16 @@ public struct StaticSite {
 
         var walksByVersion: [String: [SiteIndexWalk]] = [:]
         var written: [String] = []
-        try forEachPage { page, total in
-            let url = out.appendingPathComponent(page.path)
+        func save(_ path: String, _ html: [UInt8]) throws {
+            let url = out.appendingPathComponent(path)
             try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(page.html).write(to: url)
-            written.append(page.path)
+            try Data(html).write(to: url)
+            written.append(path)
+        }
+        var total = galleryPageCount
+        try forEachPage { page, screens in
+            total = screens + galleryPageCount
+            try save(page.path, page.html)
             let entry = SiteIndexPage(url: page.path, title: page.title, hasErrors: !page.state.errors.isEmpty)
             var walks = walksByVersion[page.version, default: []]
             if page.index == 0 {
@@ -61,10 +69,15 @@ public struct StaticSite {
             walksByVersion[page.version] = walks
             progress(written.count, total, page.path)
         }
+        try forEachGalleryPage { page in
+            try save(page.path, page.html)
+            progress(written.count, total, page.path)
+        }
         let versions = project.languages.flatMap { language in
             Self.appearances.map { appearance in
-                SiteIndexVersion(language: language, appearance: appearance,
-                                 walks: walksByVersion[Self.version(language, appearance)] ?? [])
+                let version = Self.version(language, appearance)
+                return SiteIndexVersion(language: language, appearance: appearance, walks: walksByVersion[version] ?? [],
+                                        gallery: galleryIndexPath(version: version))
             }
         }
         let settings = PageSettings(language: project.defaultLanguage, theme: project.theme,
@@ -163,6 +176,20 @@ public struct StaticSite {
             let url = out.appendingPathComponent("media").appendingPathComponent(item.file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(item.bytes).write(to: url)
+        }
+    }
+
+    /// Copies every file of `Public/` (not folders, not hidden files) into `public/`: the CSS and
+    /// the script every page links, and whatever a `/public/…` address may show (`sitePath`).
+    func copyPublic(to out: URL) throws {
+        let files = FileManager.default
+        let target = out.appendingPathComponent("public")
+        try files.createDirectory(at: target, withIntermediateDirectories: true)
+        let entries = try files.contentsOfDirectory(at: publicFolder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                    options: [.skipsHiddenFiles])
+        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent })
+        where (try? entry.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            try Data(contentsOf: entry).write(to: target.appendingPathComponent(entry.lastPathComponent))
         }
     }
 

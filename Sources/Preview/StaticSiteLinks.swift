@@ -33,4 +33,10 @@ struct StaticSiteLinks: PageLinks {
     func media(_ item: MediaItem) -> String {
         root + "media/" + item.file.split(separator: "/").map { Percent.encode(String($0)) }.joined(separator: "/")
     }
+    /// `StaticSite` copies `Public/` to `public/`, so `/public/…` becomes relative to the page
+    /// (it must work from `file://` and below any folder of a host). Other server paths have
+    /// no copy in the site and stay as written.
+    func sitePath(_ path: String) -> String {
+        path.hasPrefix("/public/") ? root + path.dropFirst() : path
+    }
 }

@@ -83,7 +83,7 @@ struct OptionView {
 final class ComponentContext: TemplateContext, TemplateRows {
     let view: ComponentView
 
-    init(_ view: ComponentView) {
+    init(_ view: consuming ComponentView) {
         self.view = view
     }
 

@@ -29,4 +29,5 @@ struct GalleryLinks: PageLinks {
     func media(_ item: MediaItem) -> String { base.media(item) }
     func upload(_ id: String) -> String? { nil }
     var gallery: String? { base.gallery }
+    func sitePath(_ path: String) -> String { base.sitePath(path) }
 }

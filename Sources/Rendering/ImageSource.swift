@@ -30,7 +30,11 @@ struct ImageSource {
         } else {
             url = Self.safeImageURL(component.imageURL)
         }
-        if let item, item.type.isImage { url = links.media(item) }
+        if let item, item.type.isImage {
+            url = links.media(item)
+        } else if let path = url, path.hasPrefix("/") {
+            url = links.sitePath(path)   // e.g. the gallery's sample image, relative in a static site
+        }
         guard let url else { return nil }
         let alt: String
         if component.isDecorative {

@@ -111,8 +111,10 @@ public struct SiteIndexVersion: Sendable {
     public let language: String
     public let appearance: String
     public let walks: [SiteIndexWalk]
-    public init(language: String, appearance: String, walks: [SiteIndexWalk]) {
-        self.language = language; self.appearance = appearance; self.walks = walks
+    /// This version's component-gallery index, relative to the site's root; nil without a gallery.
+    public let gallery: String?
+    public init(language: String, appearance: String, walks: [SiteIndexWalk], gallery: String? = nil) {
+        self.language = language; self.appearance = appearance; self.walks = walks; self.gallery = gallery
     }
 }
 
@@ -142,7 +144,7 @@ extension Renderer {
                 return .object(FieldsContext([.title: .text(walk.title), .pages: .list(pages)]))
             }
             let title = "\(UIStrings.languageName(version.language)) — \(ui["appearance." + version.appearance])"
-            return .object(FieldsContext([.title: .text(title), .walks: .list(walks)]))
+            return .object(FieldsContext([.title: .text(title), .walks: .list(walks), .galleryURL: .optional(version.gallery)]))
         }
         let content = FieldsContext([
             .heading: .text(project.name), .lead: .text(ui["siteLead"]), .versions: .list(versionViews), .ui: .object(ui),

@@ -35,6 +35,9 @@ public protocol PageLinks: Sendable {
     func upload(_ id: String) -> String?
     /// The component gallery's index (`/gallery`); nil where there is none.
     var gallery: String? { get }
+    /// A path on the preview server that an author wrote as an address (an image `url` such as
+    /// `/public/gallery-sample.svg`), as this page must write it.
+    func sitePath(_ path: String) -> String
 }
 
 extension PageLinks {
@@ -44,6 +47,8 @@ extension PageLinks {
     public func upload(_ id: String) -> String? { nil }
     /// Only the preview server has a gallery.
     public var gallery: String? { nil }
+    /// On the server a server path is already right.
+    public func sitePath(_ path: String) -> String { path }
 }
 
 extension PageLinks {

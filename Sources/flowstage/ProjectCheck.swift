@@ -68,12 +68,15 @@ struct ProjectCheck {
     }
 
     /// The loaded project with its templates and static site: the pages `render` writes and
-    /// `audit` checks, from the templates loaded once above.
-    func requireSite() throws -> (project: Project, templates: TemplateSet, site: StaticSite) {
+    /// `audit` checks, from the templates loaded once above. `gallery` also reads the built-in
+    /// component examples (`render` writes the gallery; `audit` checks the project's screens).
+    func requireSite(gallery: Bool = false) throws -> (project: Project, templates: TemplateSet, site: StaticSite) {
         let project = try requireLoaded()
         guard let templates else { throw ExitCode.failure }   // a compile error is in `errors`, reported above
+        let examples = gallery ? ComponentGallery.load(templates: resources.appendingPathComponent("Templates")) : ComponentGallery()
+        for error in examples.errors { Terminal.error("warning: component gallery: \(error)") }
         let site = StaticSite(project: project, templates: templates, publicFolder: resources.appendingPathComponent("Public"),
-                              scenarios: scenarios)
+                              scenarios: scenarios, gallery: examples)
         return (project, templates, site)
     }
 

@@ -10,7 +10,9 @@ struct Render: ParsableCommand {
             Walks every scenario (scenarios/*.json), and shows the first screen of each process
             that no scenario walks, in every language of the project, light and dark. Pages use
             the same templates and CSS as `serve`; each button leads to the next page of its walk.
-            Open SITE/index.html, or put SITE on any static web host.
+            The component gallery (every component in every state) is written beside the walks
+            of each language and appearance. Open SITE/index.html, or put SITE on any static
+            web host.
 
             Example:
               flowstage render Examples --out demo-site
@@ -24,7 +26,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let check = try ProjectCheck(directory)
-        let site = try check.requireSite().site
+        let site = try check.requireSite(gallery: true).site
         let output = URL(fileURLWithPath: out).standardizedFileURL
         let bar = isatty(STDOUT_FILENO) == 1
         let pages: [String]

@@ -119,6 +119,17 @@ func found(_ rule: AuditRule, _ html: String) -> [Violation] {
             """)).isEmpty, "a single checkbox needs no fieldset")
     }
 
+    @Test func checkboxesOfOneNameInSeparateFormsAreNoGroup() {
+        #expect(found(.groupFieldset, page("""
+            <form><input type="checkbox" id="c1" name="value" value="true"><label for="c1">I agree</label></form>
+            <form><input type="checkbox" id="c2" name="value" value="true"><label for="c2">I agree too</label></form>
+            """)).isEmpty, "one checkbox per form, as on a gallery page")
+        #expect(found(.groupFieldset, page("""
+            <form><input type="checkbox" id="c1" name="days" value="mon"><label for="c1">Mon</label>
+            <input type="checkbox" id="c2" name="days" value="tue"><label for="c2">Tue</label></form>
+            """)).count == 1, "two of one name in one form are still a group")
+    }
+
     @Test("link-name") func linkName() {
         let unnamed = found(.linkName, page(#"<a href="/next"></a><a href="/icon"><img src="i.png" alt=""></a><a href="/x"><span aria-hidden="true">→</span></a>"#))
         #expect(unnamed.count == 3)

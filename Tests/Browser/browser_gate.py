@@ -500,6 +500,123 @@ def check_gallery(gate):
         gate.check_page(f"gallery: {component}")
 
 
+UPLOAD_LOG = "flowstage-gate-upload"
+RECORD_UPLOAD = """
+// Records every state of the form's upload progress in sessionStorage, which outlives the page.
+const form = document.querySelector(arguments[0]), key = arguments[1];
+sessionStorage.setItem(key, "[]");
+new MutationObserver(() => {
+  const box = form.querySelector(".fs-upload-progress"), bar = box && box.querySelector("progress"),
+        status = form.querySelector(".fs-upload-status"), log = JSON.parse(sessionStorage.getItem(key));
+  log.push({ shown: !!box && !box.hidden, value: bar ? bar.getAttribute("value") : null, max: bar ? String(bar.max) : null,
+             label: bar && bar.labels.length ? bar.labels[0].textContent : null, status: status ? status.textContent : null });
+  sessionStorage.setItem(key, JSON.stringify(log));
+}).observe(form, { subtree: true, attributes: true, childList: true, characterData: true });
+"""
+
+
+def walk_to(gate, scenario, screen):
+    """Starts the scenario's process and follows its steps, without checks, until `screen`
+    is shown; the step that would act on it is left to the caller."""
+    walk = next(walk for walk in scenario_walks() if walk["name"] == f"scenario {scenario}")
+    gate.start(f'/processes/{walk["process"]}/start')
+    for step in walk["steps"]:
+        if step["expect"] == screen and screen in gate.current_screens():
+            return
+        gate.fill(step["expect"], step.get("values", {}))
+        gate.press(step["expect"], step)
+    raise AssertionError(f"the scenario {scenario} never showed {screen}")
+
+
+def check_upload_progress(gate):
+    """The comfort script's upload progress on the example's documents screen: a refused file
+    (422) is shown in place with its error summary focused and the screen's address kept;
+    then a good file shows the labelled progress, finishes it, announces only coarse steps,
+    and lands on the screen the server redirected to, with the file listed."""
+    b = gate.browser
+    page = "loan_application/documents"
+    walk_to(gate, "adviser", "documents")
+    form = gate.form_of("documents")
+    screen_url = b.url
+    upload_button = f'{form} button[formaction$="/actions/upload"]:not([name="_remove"])'
+    words = b.execute("const f = document.querySelector(arguments[0]);"
+                      " return { label: f.dataset.fsUploadProgress, percent: f.dataset.fsUploadPercent, sent: f.dataset.fsUploadSent };",
+                      form)
+
+    folder = Path(tempfile.mkdtemp(prefix="flowstage-gate-"))
+    gate.temporary_folders.append(folder)
+    wrong = folder / "notes.txt"
+    wrong.write_text("not a payslip", encoding="utf-8")
+    b.send_keys(b.find(f'{form} input[type="file"][name="income.proof"]'), str(wrong))
+    b.click_and_wait(b.find(upload_button))
+    name = page + " after a refused upload, shown in place by the script"
+    if not b.exists("#error-summary") or "documents" not in gate.current_screens():
+        gate.fail("upload progress", gate.page_name(name), f"expected the 422 page with an error summary; the browser shows {b.title}")
+        return
+    if b.url != screen_url:
+        gate.fail("upload progress", gate.page_name(name), f"the address should stay {screen_url}; it is {b.url}")
+    gate.check_page(name)
+    gate.check_error_summary_has_focus(name)
+
+    b.execute(RECORD_UPLOAD, form, UPLOAD_LOG)
+    b.send_keys(b.find(f'{form} input[type="file"][name="income.proof"]'), str((EXAMPLES / "scenarios/files/payslip.pdf").resolve()))
+    b.click_and_wait(b.find(upload_button))
+    name = page + " after an upload with progress"
+    log = b.execute("return JSON.parse(sessionStorage.getItem(arguments[0]) || '[]')", UPLOAD_LOG)
+    b.execute("sessionStorage.removeItem(arguments[0])", UPLOAD_LOG)
+    if not any(entry["shown"] for entry in log):
+        gate.fail("upload progress", gate.page_name(name), f"the progress bar was never shown: {log}")
+    elif log[-1]["value"] != log[-1]["max"] or log[-1]["status"] != words["sent"]:
+        gate.fail("upload progress", gate.page_name(name), f"the upload should end at {log[-1]['max']} saying {words['sent']!r}: {log[-1]}")
+    if any(entry["shown"] and entry["label"] != words["label"] for entry in log):
+        gate.fail("upload progress", gate.page_name(name), f"the progress bar should be labelled {words['label']!r}: {log}")
+    said = [entry["status"] for index, entry in enumerate(log) if entry["status"] and (index == 0 or log[index - 1]["status"] != entry["status"])]
+    percent = words["percent"].split("{x}")[0]
+    if not said or said[0] != words["percent"].replace("{x}", "0") or len(said) > 5 \
+            or any(not text.startswith(percent) for text in said[:-1]):
+        gate.fail("upload progress", gate.page_name(name), f"the status should say 0 %, at most three coarse steps, then {words['sent']!r}: {said}")
+    files = b.execute("return Array.from(document.querySelectorAll('.fs-file__name'), name => name.textContent)")
+    if b.url != screen_url or "documents" not in gate.current_screens() or "payslip.pdf" not in files:
+        gate.fail("upload progress", gate.page_name(name), f"expected {screen_url} listing payslip.pdf; the browser shows {b.url} ({b.title})")
+        return
+    gate.check_page(name)
+
+
+def check_static_gallery(gate, flowstage, logs):
+    """`flowstage render`'s component gallery opened from disk (file://): the site index links
+    it, every page is checked like a served one, the theme and the sample image load through
+    relative links, the script runs, and a gallery form leads back to its own file."""
+    b = gate.browser
+    site = Path(logs) / "site"
+    run = subprocess.run([flowstage, "render", str(EXAMPLES), "--out", str(site)], capture_output=True, text=True,
+                         env={**os.environ, "FLOWSTAGE_HOME": str(CHECKOUT)}, timeout=600)
+    if run.returncode != 0:
+        gate.fail("static gallery", "flowstage render", f"exit {run.returncode}: {run.stderr[-1000:]}")
+        return
+    gate.look = ("of the project, static site from file://", "light", "en")
+    gate.seen = set()
+    b.open((site / "index.html").resolve().as_uri())
+    b.click_and_wait(b.find('a[href="en-light/gallery/index.html"]'))
+    gate.check_page("static gallery")
+    components = [b.attribute(link, "href") for link in b.find_all("main .fs-catalogue a")]
+    if sorted(name[:-len(".html")] for name in components) != gallery_components():
+        gate.fail("static gallery", gate.page_name("static gallery"), f"the index links {components}, not every component")
+    folder = (site / "en-light" / "gallery").resolve()
+    for file in components:
+        page = f"static gallery: {file}"
+        b.open((folder / file).as_uri())
+        gate.check_page(page)
+        facts = b.execute("""return { theme: getComputedStyle(document.documentElement).getPropertyValue("--fs-primary").trim(),
+            images: Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute("src")),
+            script: document.querySelectorAll("input[type=file]").length === document.querySelectorAll(".fs-upload-status").length };""")
+        if not facts["theme"] or facts["images"] or not facts["script"]:
+            gate.fail("static gallery", gate.page_name(page), f"theme CSS, images and script must load from disk: {facts}")
+    b.open((folder / "button.html").as_uri())
+    b.click_and_wait(b.find('form.fs-form button[type="submit"]:not([disabled])'))
+    if not b.url.split("?")[0] == (folder / "button.html").as_uri():
+        gate.fail("static gallery", gate.page_name("static gallery: button"), f"a gallery form should lead back to its page, not {b.url}")
+
+
 def check_modal_close(gate):
     """A modal instance (started with modal=1, as a host app would): its Close link and the confirmation page."""
     b = gate.browser
@@ -561,6 +678,8 @@ def main():
             walks = scenario_walks() + FLOW_WALKS
             for look in looks:
                 check_look(gate, look, walks)
+            check_upload_progress(gate)
+            check_static_gallery(gate, arguments.flowstage, logs)
             # Once more with the page's script switched off: every page must work without it.
             browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
             gate.script = False

@@ -159,14 +159,19 @@ class Browser:
         return self._session("GET", "/element/active")[ELEMENT]
 
     def click_and_wait(self, element):
-        """Clicks something that loads a new page and waits for that page: the old window
-        object carries a marker, the new one does not."""
-        self.execute("window.__flowstageOldPage = true")
+        """Clicks something that loads a new page and waits for that page: the old document's
+        root element carries a marker, the new one does not. (The root element, not the window:
+        the comfort script writes a refused upload's answer into the same window.)"""
+        self.execute("document.documentElement.__flowstageOldPage = true")
         self.click(element)
+        self.wait_for_new_document()
 
+    def wait_for_new_document(self):
+        """Waits until the marked document has been replaced by a complete new one."""
         def new_page_loaded():
             try:
-                return self.execute("return window.__flowstageOldPage === undefined && document.readyState") == "complete"
+                return self.execute("return document.documentElement.__flowstageOldPage === undefined"
+                                    " && document.readyState") == "complete"
             except WebDriverError:
                 return False   # between two documents
         self.wait_until(new_page_loaded, "the next page to load")
