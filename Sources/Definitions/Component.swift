@@ -84,6 +84,9 @@ public struct Component: Sendable {
     /// `field-` and its key, else `c-` and its type, made safe for HTML. Worked out once here,
     /// not on every page.
     public var htmlID: String { storage.htmlID }
+    /// The same for every copy of this component and different for every other: caches of
+    /// what is worked out per component at load are keyed by it.
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     public var key: DataPath? { storage.key }
     public var label: Text? { storage.label }
     public var hint: Text? { storage.hint }

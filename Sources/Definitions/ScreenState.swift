@@ -82,8 +82,13 @@ public struct ResolvedComponent: Sendable {
 
     /// Whether this component or a shown descendant is of `type` (without building `flattened`).
     public func contains(_ type: ComponentType) -> Bool {
-        definition.type == type || children.contains { $0.contains(type) }
-            || items.contains { $0.components.contains { $0.contains(type) } }
+        // Plain loops: asked of every component of every page (does it post a file?).
+        if definition.type == type { return true }
+        for child in children where child.contains(type) { return true }
+        for item in items {
+            for component in item.components where component.contains(type) { return true }
+        }
+        return false
     }
 
     /// This component and every shown descendant, depth first.

@@ -3,6 +3,8 @@
 struct FieldIDs {
     private var used: Set<String>
     private(set) var byKey: [String: String] = [:]
+    /// Whether any id had to take a `-2`-style suffix.
+    private(set) var clashed = false
 
     init() {
         used = []
@@ -17,9 +19,15 @@ struct FieldIDs {
         while !used.insert(id).inserted {
             id = "\(base)-\(counter)"
             counter += 1
+            clashed = true
         }
-        if let key, byKey[key] == nil { byKey[key] = id }
+        if let key { register(key, id: id) }
         return id
+    }
+
+    /// Records `id` as the element of `key`, for the error summary's links (the first wins).
+    mutating func register(_ key: String, id: String) {
+        if byKey[key] == nil { byKey[key] = id }
     }
 
     /// Reserves an id that is not a component's (an option's, a hint's).
@@ -29,6 +37,7 @@ struct FieldIDs {
         while !used.insert(id).inserted {
             id = "\(wanted)-\(counter)"
             counter += 1
+            clashed = true
         }
         return id
     }

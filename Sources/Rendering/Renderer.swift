@@ -12,6 +12,8 @@ public struct Renderer: Sendable {
     let markdown: MarkdownCache
     /// Theme CSS by theme name, generated once.
     public let themeCSS: [String: String]
+    /// Components whose markup was worked out at load, per language.
+    var specialized: SpecializedComponents
     /// Swift providers of custom components (screens.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
@@ -23,6 +25,7 @@ public struct Renderer: Sendable {
         self.links = links
         self.markdown = MarkdownCache(project: project)
         self.themeCSS = project.themes.mapValues(ThemeStylesheet.css(for:))
+        self.specialized = SpecializedComponents(project: project, templates: templates, links: links, markdown: markdown)
     }
 
     /// A user task's screen; after a failed post, with its error summary and the posted values.
@@ -35,6 +38,12 @@ public struct Renderer: Sendable {
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                             state: section, ui: ui, ids: ids)
             builder.customComponents = customComponents
+            if state.sections.isEmpty {
+                // One task on the page: its ids are its own, as when it was specialized.
+                builder.specialized = specialized
+                builder.languageIndex = state.language == settings.language
+                    ? specialized.languages.firstIndex(of: state.language) ?? -1 : -1
+            }
             let form = formView(section, components: builder.build(section.components), settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))
             ids = builder.ids

@@ -12,8 +12,7 @@ extension ScreenViewBuilder {
         case .multiselect:
             view.group = true
         case .switch:
-            view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
-                || (component.key.map { state.data.value(at: $0) } == .null && resolved.defaultValue == .bool(true))
+            view.checked = isChecked(resolved)
         case .slider:
             fillSlider(&view, component)
         case .datepicker:

@@ -15,6 +15,11 @@ struct ScreenViewBuilder {
     var customComponents = CustomComponentRegistry()
     /// Inside a collection item: the data with `$item` and `$index`, for texts.
     var scope: JSONValue?
+    /// Components specialized at load, and the page language's index among them (-1: none).
+    var specialized = SpecializedComponents.none
+    var languageIndex = -1
+    /// At load, while specializing: every component's view, by `Component.identity`.
+    var recorded: [ObjectIdentifier: ComponentView]?
 
     /// `ids` are those already used on the page (earlier sections of a `single` page).
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
@@ -37,6 +42,9 @@ struct ScreenViewBuilder {
 
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
+        if scope == nil, let entry = specialized.entry(for: component, language: languageIndex) {
+            return specializedView(entry, resolved)
+        }
         var view = ComponentView(ui: ui)
         view.id = ids.allocate(component.htmlID, key: component.key?.description)
         view.disabled = resolved.disabled
@@ -63,7 +71,7 @@ struct ScreenViewBuilder {
             view.emptyLabel = textProperty(component, "emptyLabel") ?? ui["selectOption"]
         case .checkbox:
             view.group = component.isCheckboxGroup
-            view.checked = component.key.map { state.data.value(at: $0) } == .bool(true)
+            view.checked = isChecked(resolved)
         case .segmented, .multiselect, .switch, .slider, .datepicker, .table, .collection:
             fillCatalogue(&view, resolved)
         case .fileUpload:
@@ -77,12 +85,11 @@ struct ScreenViewBuilder {
             templateName = "actionLink"
         case .button:
             view.variant = component.variant ?? "primary"
+            view.formAction = buttonTarget(component)
             if let action = component.action {
-                view.formAction = links.action(state.instanceID, action)
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
-            } else if let event = component.event {
-                view.formAction = links.event(state.instanceID, event)
+            } else if component.event != nil {
                 view.formNoValidate = !component.validate
             }
         case .text:
@@ -117,6 +124,7 @@ struct ScreenViewBuilder {
             view.identifier = component.type.rawValue
             return .embed(templates.components["unsupported"]!, ComponentContext(view))
         }
+        recorded?[component.identity] = view
         return .embed(template, ComponentContext(view))
     }
 
@@ -141,8 +149,7 @@ struct ScreenViewBuilder {
         if let change = component.change {
             view.changeURL = links.action(state.instanceID, change)
         }
-        var current = state.data.value(at: key)
-        if current == .null, let fallback = resolved.defaultValue { current = fallback }
+        let current = currentValue(key, resolved)
         view.value = state.rawValues[key.description] ?? current.displayString
         if let parentKey = project.waitsForParent(component, data: state.data) {
             view.hint = [view.hint, ui.named("chooseParentFirst", parentLabel(parentKey))].compactMap { $0 }.joined(separator: " ")
@@ -153,11 +160,7 @@ struct ScreenViewBuilder {
         }
         let options = project.options(for: component, data: state.data, language: state.language)
         if !options.isEmpty {
-            let chosen: Set<String> = switch current {
-            case .array(let items): Set(items.map(\.displayString))
-            case .null: []
-            default: [current.displayString]
-            }
+            let chosen = chosenValues(current)
             // A select's options need no ids; each radio or checkbox has its own, the first
             // being the field's, so the label and the error summary point at it.
             let needsIDs = component.type != .select

@@ -17,27 +17,42 @@ public final class UIStrings: TemplateContext {
 
     /// "Step {x} of {y}" and friends.
     public func format(_ key: String, _ x: Int, _ y: Int) -> String {
-        UIStrings.fill(self[key], ["x": String(x), "y": String(y)])
+        UIStrings.fill(self[key]) { $0 == "x" ? String(x) : $0 == "y" ? String(y) : nil }
     }
 
     /// "Start {name}" and friends.
     public func named(_ key: String, _ name: String) -> String {
-        UIStrings.fill(self[key], ["name": name])
+        UIStrings.fill(self[key]) { $0 == "name" ? name : nil }
     }
 
     /// Replaces each `{placeholder}` of `pattern` with its value; unknown ones stay as written.
-    /// A plain scan, not Foundation's `replacingOccurrences`: the stepper calls it on every page.
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        fill(pattern) { values[String($0)] }
+    }
+
+    /// The same with the values given by a function: the stepper's "Step {x} of {y}" is filled
+    /// on every page, and a dictionary for two numbers costs more than the rest of it. A scan
+    /// of the UTF-8 bytes, since `{` and `}` never occur inside a multi-byte character.
+    static func fill(_ pattern: String, _ value: (Substring) -> String?) -> String {
         var out = ""
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            out += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            out += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        let bytes = pattern.utf8
+        var copied = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: "{"),
+                  let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                index = bytes.index(after: index)
+                continue
+            }
+            let name = pattern[bytes.index(after: index)..<close]
+            if let replacement = value(name) {
+                out += pattern[copied..<index]
+                out += replacement
+                copied = bytes.index(after: close)
+            }
+            index = bytes.index(after: close)
         }
-        out += rest
+        out += pattern[copied...]
         return out
     }
 

@@ -13,6 +13,12 @@ public struct CompiledTemplate: Sendable {
         self.plan = try TemplateCompiler.compile(template: name, source: source, vocabulary: vocabulary, partials: partials)
     }
 
+    /// A plan made by other means (`TemplateSpecializer`).
+    init(name: String, plan: TemplatePlan) {
+        self.name = name
+        self.plan = plan
+    }
+
     /// Appends the rendering to `buffer`, so a page and its embedded parts share one buffer.
     public func render(_ context: any TemplateContext, into buffer: inout HTMLBuffer) {
         render(value: .object(context), into: &buffer)

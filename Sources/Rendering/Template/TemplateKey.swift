@@ -8,10 +8,13 @@ public struct TemplateKey: Sendable {
     public let text: String
     /// The name's index in the vocabulary, or -1 when the vocabulary does not know it.
     public let slot: Int
+    /// In a specialized template, the row of an unrolled list the name belongs to; else -1.
+    public let row: Int
 
-    public init(_ text: String, slot: Int = -1) {
+    public init(_ text: String, slot: Int = -1, row: Int = -1) {
         self.text = text
         self.slot = slot
+        self.row = row
     }
 }
 

@@ -20,6 +20,11 @@ struct TemplateName: Sendable {
     /// Looked up inside the value found for `first`.
     let rest: [TemplateKey]
 
+    init(first: TemplateKey?, rest: [TemplateKey]) {
+        self.first = first
+        self.rest = rest
+    }
+
     init(_ text: String, vocabulary: TemplateVocabulary) {
         let segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false)
             .map { vocabulary.key(String($0)) }

@@ -1,0 +1,182 @@
+import Definitions
+import Expressions
+
+/// Component markup worked out when the project loads (issue 5: 25 µs a screen).
+///
+/// Most of a field's HTML does not depend on the instance: its label, hint, ids, classes and
+/// the text of every option. For each component of each user task, in each language, the
+/// component's template is specialized (`TemplateSpecializer`) against the view it would get
+/// with no data, leaving ops only for what a request decides: the value, the error, the
+/// disabled flag, which options are chosen, the URLs naming the instance. A page then renders
+/// such a component from a small `FieldContext` instead of building its whole view.
+///
+/// Only screens whose ids can never clash are specialized (every id of every component is
+/// its plain one, so hiding some cannot shift the others), and only components whose words
+/// never read instance data; the rest take the general path.
+struct SpecializedComponents: Sendable {
+    /// A class, so handing one out per component per page is one retain.
+    final class Entry: Sendable {
+        let template: CompiledTemplate
+        let id: String
+        let describedBy: String?
+        /// With the error message's id added, for an invalid field.
+        let describedByInvalid: String?
+        /// The values of its options, in order, to mark the chosen ones.
+        let optionValues: [String]
+
+        init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String]) {
+            self.template = template; self.id = id; self.describedBy = describedBy
+            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues
+        }
+    }
+
+    private struct Key: Hashable {
+        let component: ObjectIdentifier
+        let language: Int
+    }
+
+    /// Per component and project language, where it could be specialized.
+    private let entries: [Key: Entry]
+    let languages: [String]
+
+    static let none = SpecializedComponents(entries: [:], languages: [])
+
+    private init(entries: [Key: Entry], languages: [String]) {
+        self.entries = entries
+        self.languages = languages
+    }
+
+    func entry(for component: Component, language: Int) -> Entry? {
+        guard language >= 0, !entries.isEmpty else { return nil }
+        return entries[Key(component: component.identity, language: language)]
+    }
+
+    /// The names a `FieldContext` answers; everything else is written in at load. In an
+    /// option's row only `selected` changes.
+    static func isDynamic(_ key: TemplateKey, inRow: Bool) -> Bool {
+        switch ViewKey(key) {
+        case .selected: true
+        case .value, .error, .invalid, .describedBy, .disabled, .checked, .changeURL, .formAction: !inRow
+        default: false
+        }
+    }
+
+    init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
+        var entries: [Key: Entry] = [:]
+        for process in project.processes {
+            for node in process.nodes {
+                guard case .userTask(let task) = node.kind, !task.screen.isEmpty else { continue }
+                for (index, language) in project.languages.enumerated() {
+                    let built = SpecializedComponents.specialize(task, node: node.id, process: process, language: language,
+                                                                 project: project, templates: templates, links: links,
+                                                                 markdown: markdown)
+                    for (identity, entry) in built {
+                        entries[Key(component: identity, language: index)] = entry
+                    }
+                }
+            }
+        }
+        self.init(entries: entries, languages: project.languages)
+    }
+
+    /// One screen in one language: built twice with no data (once valid, once with every field
+    /// in error), and specialized from the invalid build, which holds every id.
+    private static func specialize(_ task: UserTask, node: String, process: ProcessDefinition, language: String,
+                                   project: Project, templates: TemplateSet, links: any PageLinks,
+                                   markdown: MarkdownCache) -> [ObjectIdentifier: Entry] {
+        let components = task.screen.map(everything)
+        guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
+        let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
+        func build(errors: [FieldError]) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
+            let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: node, task: task,
+                                    components: components, data: .object([:]), rawValues: [:], errors: errors,
+                                    stepper: nil, canGoBack: false, notice: nil, language: language)
+            var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                            state: state, ui: UIStrings(language: language))
+            builder.recorded = [:]
+            _ = builder.build(components)
+            return (builder.recorded ?? [:], builder.ids.clashed)
+        }
+        let valid = build(errors: [])
+        let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
+        guard !valid.clashed, !invalid.clashed else { return [:] }
+
+        var result: [ObjectIdentifier: Entry] = [:]
+        for resolved in components.flatMap(\.flattened) {
+            let component = resolved.definition
+            guard isEligible(component, project: project, language: language),
+                  let view = invalid.views[component.identity], let plain = valid.views[component.identity],
+                  let template = templates.components[templateName(component, task: task)],
+                  let specialized = TemplateSpecializer.specialize(template, root: ComponentContext(view),
+                                                                   isDynamic: isDynamic) else { continue }
+            result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
+                                               describedByInvalid: view.describedBy,
+                                               optionValues: view.options.map(\.value))
+        }
+        return result
+    }
+
+    /// Shown, enabled, with its children: the shape every page of the screen is a part of.
+    private static func everything(_ component: Component) -> ResolvedComponent {
+        ResolvedComponent(definition: component, disabled: false, children: component.children.map(everything))
+    }
+
+    /// Types whose markup is fixed but for the dynamic names, with words that read no data and
+    /// options that do not follow another field.
+    private static func isEligible(_ component: Component, project: Project, language: String) -> Bool {
+        switch component.type {
+        case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link:
+            break
+        default:
+            return false
+        }
+        if component.parentKey != nil { return false }
+        let texts = [component.label, component.hint, component.placeholder, component.title, component.markdown]
+            + ["prefix", "suffix", "emptyLabel", "subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
+            + project.options(for: component, data: .null, language: language).map(\.label)
+        return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+    }
+
+    /// The template the general path picks: a `link` action's button is a real link.
+    private static func templateName(_ component: Component, task: UserTask) -> String {
+        if component.type == .button, let action = component.action, task.action(named: action)?.kind == .link {
+            return "actionLink"
+        }
+        return component.type.rawValue
+    }
+}
+
+/// What a specialized component needs from a request: its dynamic names, answered from plain
+/// fields (`SpecializedComponents.isDynamic` lists them).
+final class FieldContext: TemplateContext {
+    let value: String
+    let error: String?
+    let describedBy: String?
+    let disabled: Bool
+    let checked: Bool
+    /// Per option, in order.
+    let selected: [Bool]
+    let changeURL: String?
+    let formAction: String
+
+    init(value: String, error: String?, describedBy: String?, disabled: Bool, checked: Bool, selected: [Bool],
+         changeURL: String?, formAction: String) {
+        self.value = value; self.error = error; self.describedBy = describedBy; self.disabled = disabled
+        self.checked = checked; self.selected = selected; self.changeURL = changeURL; self.formAction = formAction
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .value: .text(value)
+        case .error: .optional(error)
+        case .invalid: .bool(error != nil)
+        case .describedBy: .optional(describedBy)
+        case .disabled: .bool(disabled)
+        case .checked: .bool(checked)
+        case .selected: .bool(key.row >= 0 && key.row < selected.count && selected[key.row])
+        case .changeURL: .optional(changeURL)
+        case .formAction: .text(formAction)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,221 @@
+/// Partial evaluation: a template rendered ahead of time against a view whose values are
+/// known, except the few that change per request.
+///
+/// Everything the known view answers is written into the new plan as literal bytes (labels,
+/// hints, ids, the text of every option); sections on known values are decided, and sections
+/// over known rows are unrolled. What is left are ops on the dynamic names, which the render
+/// answers from a small per-request context. A name used inside an unrolled row is bound to
+/// that row (`TemplateKey.row`), so "is option 7 selected" is one op.
+///
+/// The result prints exactly what the general render prints for the same values; a template
+/// this cannot specialize (an embedded template, a dotted dynamic name, `{{.}}` in a dynamic
+/// section) gives nil, and the caller keeps the general path.
+struct TemplateSpecializer {
+    private enum Frame {
+        case value(TemplateValue)
+        case context(any TemplateContext)
+        case row(any TemplateRows, Int)
+        /// Inside a dynamic section: the value is only known per request.
+        case dynamic
+
+        func lookup(_ key: TemplateKey) -> TemplateValue? {
+            switch self {
+            case .context(let context): context.value(for: key)
+            case .row(let rows, let row): rows.value(for: key, row: row)
+            case .value(.embed(_, let context)): context.value(for: key)
+            case .value, .dynamic: nil
+            }
+        }
+    }
+
+    private struct CannotSpecialize: Error {}
+
+    private let source: TemplatePlan
+    private let isDynamic: (TemplateKey, Bool) -> Bool
+    private var frames: [Frame] = []
+    private var ops: [TemplateOp] = []
+    private var literals: [UInt8] = []
+    private var names: [TemplateName] = []
+    private var depth = 0
+    private var maxDepth = 0
+    /// The text op more literal bytes may be added to, if any.
+    private var extendable: Int?
+
+    private init(source: TemplatePlan, isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool) {
+        self.source = source
+        self.isDynamic = isDynamic
+    }
+
+    /// `template` specialized for `root`; `isDynamic` names the keys answered per request, for a
+    /// name a row answers (`inRow`) and for one a context answers.
+    static func specialize(_ template: CompiledTemplate, root: any TemplateContext,
+                           isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool) -> CompiledTemplate? {
+        var specializer = TemplateSpecializer(source: template.plan, isDynamic: isDynamic)
+        specializer.frames.append(.context(root))
+        do {
+            try specializer.evaluate(from: 0, to: template.plan.ops.count)
+        } catch {
+            return nil
+        }
+        let plan = TemplatePlan(ops: specializer.ops, literals: specializer.literals, names: specializer.names,
+                                maxDepth: specializer.maxDepth)
+        return CompiledTemplate(name: template.name, plan: plan)
+    }
+
+    private mutating func evaluate(from start: Int, to end: Int) throws(CannotSpecialize) {
+        var index = start
+        while index < end {
+            switch source.ops[index] {
+            case .text(let from, let to):
+                appendLiteral(source.literals[from..<to])
+                index += 1
+            case .variable(let nameIndex, let escaped):
+                let name = source.names[nameIndex]
+                if let key = try dynamicKey(name) {
+                    ops.append(.variable(name: add(key), escaped: escaped))
+                } else if let value = try resolve(name) {
+                    try write(value, escaped: escaped)
+                }
+                index += 1
+            case .section(let nameIndex, let sectionEnd):
+                let name = source.names[nameIndex]
+                if let key = try dynamicKey(name) {
+                    try emitSection(key, inverted: false, body: index + 1, end: sectionEnd)
+                } else if let value = try resolve(name), value.isTruthy {
+                    switch value {
+                    case .list(let items):
+                        for item in items { try evaluate(body: index + 1, end: sectionEnd, pushing: frame(item)) }
+                    case .rows(let rows):
+                        for row in 0..<rows.count { try evaluate(body: index + 1, end: sectionEnd, pushing: .row(rows, row)) }
+                    default:
+                        try evaluate(body: index + 1, end: sectionEnd, pushing: frame(value))
+                    }
+                }
+                index = sectionEnd
+            case .inverted(let nameIndex, let sectionEnd):
+                let name = source.names[nameIndex]
+                if let key = try dynamicKey(name) {
+                    try emitSection(key, inverted: true, body: index + 1, end: sectionEnd)
+                } else if !(try resolve(name)?.isTruthy ?? false) {
+                    try evaluate(from: index + 1, to: sectionEnd)
+                }
+                index = sectionEnd
+            }
+        }
+    }
+
+    private mutating func evaluate(body start: Int, end: Int, pushing frame: Frame) throws(CannotSpecialize) {
+        frames.append(frame)
+        try evaluate(from: start, to: end)
+        frames.removeLast()
+    }
+
+    /// A dynamic section stays a section; its body is specialized once. Dynamic values are
+    /// text or flags, which answer no names, so the body resolves as it would inside it.
+    private mutating func emitSection(_ key: TemplateKey, inverted: Bool, body start: Int, end: Int) throws(CannotSpecialize) {
+        let name = add(key)
+        let opIndex = ops.count
+        ops.append(inverted ? .inverted(name: name, end: -1) : .section(name: name, end: -1))
+        depth += 1
+        maxDepth = max(maxDepth, depth)
+        frames.append(.dynamic)
+        try evaluate(from: start, to: end)
+        frames.removeLast()
+        depth -= 1
+        ops[opIndex] = inverted ? .inverted(name: name, end: ops.count) : .section(name: name, end: ops.count)
+        extendable = nil
+    }
+
+    private func frame(_ value: TemplateValue) -> Frame {
+        if case .object(let context) = value { return .context(context) }
+        return .value(value)
+    }
+
+    /// The key to look up per request when `name` is dynamic, bound to the row that answers it
+    /// now; nil when it is known.
+    private func dynamicKey(_ name: TemplateName) throws(CannotSpecialize) -> TemplateKey? {
+        guard let first = name.first else {
+            // `{{.}}` inside a dynamic section would print the dynamic value itself.
+            if case .dynamic = frames.last { throw CannotSpecialize() }
+            return nil
+        }
+        for frame in frames.reversed() {
+            switch frame {
+            case .row(let rows, let row) where rows.value(for: first, row: row) != nil:
+                guard isDynamic(first, true) else { return nil }
+                guard name.rest.isEmpty else { throw CannotSpecialize() }
+                return TemplateKey(first.text, slot: first.slot, row: row)
+            case .context(let context) where context.value(for: first) != nil:
+                return try contextKey(name)
+            default:
+                continue
+            }
+        }
+        return try contextKey(name)
+    }
+
+    private func contextKey(_ name: TemplateName) throws(CannotSpecialize) -> TemplateKey? {
+        guard let first = name.first, isDynamic(first, false) else { return nil }
+        guard name.rest.isEmpty else { throw CannotSpecialize() }
+        return first
+    }
+
+    private func resolve(_ name: TemplateName) throws(CannotSpecialize) -> TemplateValue? {
+        guard let first = name.first else {
+            switch frames.last {
+            case .value(let value): return value
+            case .context(let context): return .object(context)
+            case .row, .dynamic, nil: return nil
+            }
+        }
+        var value: TemplateValue?
+        for frame in frames.reversed() {
+            if let found = frame.lookup(first) { value = found; break }
+        }
+        for segment in name.rest {
+            switch value {
+            case .object(let context), .embed(_, let context): value = context.value(for: segment)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    private mutating func write(_ value: TemplateValue, escaped: Bool) throws(CannotSpecialize) {
+        var bytes: [UInt8] = []
+        var writer = ByteWriter(taking: &bytes, expected: 64)
+        switch value {
+        case .text(let text):
+            if escaped { writer.appendEscaped(text) } else { writer.appendRaw(text) }
+        case .html(let html):
+            writer.appendRaw(html)
+        case .number(let number):
+            writer.appendNumber(number)
+        case .embed:
+            writer.finish(into: &bytes)
+            throw CannotSpecialize()
+        case .bool, .list, .rows, .object:
+            break
+        }
+        writer.finish(into: &bytes)
+        appendLiteral(bytes[...])
+    }
+
+    /// Adjacent literals become one op, but never across a section's end: the last op may be
+    /// the tail of a section body that has just been closed.
+    private mutating func appendLiteral(_ bytes: ArraySlice<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        literals.append(contentsOf: bytes)
+        if extendable == ops.count - 1, case .text(let start, _)? = ops.last {
+            ops[ops.count - 1] = .text(start: start, end: literals.count)
+        } else {
+            ops.append(.text(start: literals.count - bytes.count, end: literals.count))
+            extendable = ops.count - 1
+        }
+    }
+
+    private mutating func add(_ key: TemplateKey) -> Int {
+        names.append(TemplateName(first: key, rest: []))
+        return names.count - 1
+    }
+}

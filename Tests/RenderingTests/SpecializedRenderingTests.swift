@@ -1,0 +1,115 @@
+import Definitions
+import Expressions
+import Foundation
+import Testing
+import TestSupport
+@testable import Rendering
+
+/// Components specialized at load print exactly what the general path prints, whatever the
+/// request holds: every screen of the examples and of the benchmark's typical screen, in every
+/// language, empty, filled, invalid, partly hidden and partly disabled.
+@Suite struct SpecializedRendering {
+    static let typical = RepositoryPaths.root.appendingPathComponent("Benchmarks/Fixtures/typical")
+
+    /// Every user task's screen of `folder`'s processes, in a few request states.
+    static func states(_ project: Project) -> [ScreenState] {
+        var states: [ScreenState] = []
+        for process in project.processes {
+            for node in process.nodes {
+                guard case .userTask(let task) = node.kind, !task.screen.isEmpty else { continue }
+                let fields = task.screen.flatMap(\.flattenedDefinitions).filter { $0.type.isField && $0.key != nil }
+                var filled: JSONValue = .object([:])
+                for field in fields {
+                    let sample: JSONValue = field.storesArray ? .array(field.options.prefix(2).map { .string($0.value) })
+                        : field.type == .checkbox || field.type == .switch ? .bool(true)
+                        : .string(field.options.last?.value ?? "Ana <b>&\"'")
+                    field.key!.set(sample, in: &filled)
+                }
+                let errors = fields.map { FieldError(key: $0.key!.description, message: "Check <this> & that") }
+                let raw = Dictionary(fields.prefix(1).map { ($0.key!.description, "typed <again>") }, uniquingKeysWith: { a, _ in a })
+                for language in project.languages {
+                    let variants: [(JSONValue, [FieldError], [String: String], Int)] = [
+                        (.object([:]), [], [:], 0), (filled, [], [:], 1), (filled, errors, raw, 2), (.object([:]), errors, [:], 3),
+                    ]
+                    for (data, errors, rawValues, variant) in variants {
+                        let components = task.screen.enumerated()
+                            .filter { variant < 3 || $0.offset % 3 != 1 }   // some hidden
+                            .map { resolve($0.element, disabled: variant == 3 && $0.offset % 2 == 0) }
+                        states.append(ScreenState(instanceID: "i-1", modal: false, process: process, nodeID: node.id,
+                                                  task: task, components: components, data: data, rawValues: rawValues,
+                                                  errors: errors, stepper: nil, canGoBack: true, notice: nil, language: language))
+                    }
+                }
+            }
+        }
+        return states
+    }
+
+    static func resolve(_ component: Component, disabled: Bool) -> ResolvedComponent {
+        ResolvedComponent(definition: component, disabled: disabled, children: component.children.map { resolve($0, disabled: disabled) })
+    }
+
+    func check(_ folder: URL) throws -> Int {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let specialized = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),
+                                   links: TestLinks())
+        var general = specialized
+        general.specialized = .none
+        var compared = 0
+        for state in SpecializedRendering.states(project) {
+            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+            let fast = String(decoding: specialized.screen(state, settings: settings), as: UTF8.self)
+            let slow = String(decoding: general.screen(state, settings: settings), as: UTF8.self)
+            #expect(fast == slow, "\(state.process.name)/\(state.nodeID) in \(state.language)")
+            compared += 1
+        }
+        return compared
+    }
+
+    @Test func everyExampleScreenPrintsTheSameAsTheGeneralPath() throws {
+        #expect(try check(RepositoryPaths.examples) > 20)
+    }
+
+    @Test func theTypicalScreenPrintsTheSameAsTheGeneralPath() throws {
+        #expect(try check(SpecializedRendering.typical) >= 4)
+    }
+
+    @Test func theTypicalScreensFieldsAreSpecialized() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let screen = try #require(project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
+        let fields = screen.filter { $0.type.isField }
+        #expect(!fields.isEmpty)
+        for field in fields {
+            #expect(renderer.specialized.entry(for: field, language: 0) != nil, "\(field.key?.description ?? "?")")
+        }
+    }
+
+    @Test func aScreenWhoseIdsClashIsNotSpecialized() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Twice", "screen": [
+                { "type": "input", "key": "a", "label": "First" },
+                { "type": "input", "key": "b", "id": "field-a", "label": "Second" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let screen = try #require(project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
+        #expect(screen.allSatisfy { renderer.specialized.entry(for: $0, language: 0) == nil })
+        #expect(try check(folder) == 4)
+    }
+}
+
+private extension Component {
+    var flattenedDefinitions: [Component] { [self] + children.flatMap(\.flattenedDefinitions) }
+}
+
+private extension Node {
+    var userTask: UserTask? { if case .userTask(let task) = kind { task } else { nil } }
+}
