@@ -104,7 +104,7 @@ public final class SQLiteStore: Sendable {
     /// everything once the server has stopped (GRDB's close alone leaves that to the next open).
     /// Passive: it never waits for another process, and if it cannot finish, the next open does.
     public func close() throws(StoreError) {
-        try? probe?.close()
+        probe?.close()
         if database is DatabasePool {
             _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         }

@@ -432,6 +432,19 @@ private extension Instance {
         #expect(try reader.load(inserted.id)?.version == inserted.version + saves)
     }
 
+    @Test func aKeptRecordIsNotServedOnceTheStoreIsClosed() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let database = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path)
+        let inserted = try database.instances.insert(sampleInstance())
+        #expect(try database.instances.load(inserted.id) == inserted)
+        try database.close()
+        #expect {
+            _ = try database.instances.load(inserted.id)
+        } throws: { error in
+            (error as? StoreError).map { "\($0)".contains("flowstage.sqlite") } ?? false
+        }
+    }
+
     @Test func aDeletedSessionsRecordsAreNotServedFromTheCache() throws {
         let store = try SQLiteStore.inMemory().instances
         let inserted = try store.insert(sampleInstance(session: "gone"))
