@@ -92,7 +92,9 @@ public final class PreviewApp: Sendable {
 
     var project: Project { engine.project }
 
+    /// One log line per request at `info`; below that level the clock is not even read.
     public func handle(_ request: Request) -> Response {
+        guard logger.logLevel <= .info else { return secured(accessRefusal(request) ?? route(request)) }
         let started = DispatchTime.now().uptimeNanoseconds
         let response = secured(accessRefusal(request) ?? route(request))
         let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1_000
