@@ -103,7 +103,7 @@ public final class PreviewApp: Sendable {
     }
 
     private func route(_ request: Request) -> Response {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let segments = PathSegments.of(request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, segments.count, segments.first) {
         case ("GET", 1, "healthz"):
