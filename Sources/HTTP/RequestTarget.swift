@@ -26,7 +26,9 @@ struct RequestTarget {
             rawPath = String(decoding: rawPathBytes, as: UTF8.self)
             decoded = URLEncoding.decodeText(rawPathBytes, plusAsSpace: false)
         } else { // the usual path: nothing to decode, so one checked string serves as both
-            decoded = String(validating: rawPathBytes, as: UTF8.self)
+            // ASCII needs no UTF-8 check (the generic `String(validating:)` was most of this).
+            decoded = rawPathBytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: rawPathBytes, as: UTF8.self) : String(validating: rawPathBytes, as: UTF8.self)
             rawPath = decoded ?? ""
         }
         guard let decoded else {
