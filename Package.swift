@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Runtime", dependencies: [
             "Definitions", "Expressions",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // The SQLite C API, for the version probe on the page-view path (SQLiteVersionProbe.swift).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.

@@ -3,22 +3,48 @@ public enum Cookies {
     /// Parses `a=1; b=2` (from one or more `Cookie` headers). The first of
     /// repeated names wins: browsers send the most specific path first.
     /// Values are kept as sent, except that surrounding quotes are removed.
+    ///
+    /// Works on the UTF-8 bytes (the separators are ASCII): it runs on every request, and
+    /// walking `Character`s cost about 3 % of a page view's server time.
     public static func parse(_ headerValues: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for header in headerValues {
-            for piece in header.split(separator: ";", omittingEmptySubsequences: true) {
-                let pair = piece.trimmingASCIIWhitespace()
-                guard let eq = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<eq].trimmingASCIIWhitespace()
-                var value = pair[pair.index(after: eq)...].trimmingASCIIWhitespace()
-                if value.count >= 2, value.first == "\"", value.last == "\"" {
-                    value = value.dropFirst().dropLast()
+            var header = header
+            header.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != 0x3B { end += 1 } // ;
+                    addPair(bytes, from: start, to: end, into: &result)
+                    start = end + 1
                 }
-                guard !name.isEmpty, result[String(name)] == nil else { continue }
-                result[String(name)] = String(value)
             }
         }
         return result
+    }
+
+    /// One `name=value` piece of a `Cookie` header, trimmed of spaces and tabs.
+    private static func addPair(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                into result: inout [String: String]) {
+        let (lower, upper) = trimmed(bytes, start, end)
+        guard let eq = bytes[lower..<upper].firstIndex(of: 0x3D) else { return } // =
+        let (nameStart, nameEnd) = trimmed(bytes, lower, eq)
+        guard nameStart < nameEnd else { return }
+        var (valueStart, valueEnd) = trimmed(bytes, eq + 1, upper)
+        if valueEnd - valueStart >= 2, bytes[valueStart] == 0x22, bytes[valueEnd - 1] == 0x22 { // "…"
+            valueStart += 1
+            valueEnd -= 1
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+        guard result[name] == nil else { return }
+        result[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
+        var (lower, upper) = (start, end)
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return (lower, upper)
     }
 
     public enum SameSite: String, Sendable { case lax = "Lax", strict = "Strict", none = "None" }

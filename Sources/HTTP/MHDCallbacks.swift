@@ -150,7 +150,11 @@ private func answer(_ response: Response, state: RequestState, connection: Opaqu
     defer { MHD_destroy_response(created) }
     for (name, value) in response.headers {
         // libmicrohttpd refuses names or values with CR/LF: such a header is dropped, never injected.
-        _ = MHD_add_response_header(created, name, value)
+        // `withCString`, not implicit bridging: passing a String as a C string copies it into a
+        // new array each time (12 allocations for a page's 6 headers).
+        name.withCString { name in
+            value.withCString { value in _ = MHD_add_response_header(created, name, value) }
+        }
     }
     if let limit = server.configuration.maxRequestsPerConnection,
        let counter = flowstage_mhd_socket_context(connection)?.assumingMemoryBound(to: Int.self) {

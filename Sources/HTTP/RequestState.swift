@@ -36,9 +36,12 @@ final class RequestState {
     }
 
     func deleteFiles() {
-        for url in (body?.createdFiles ?? []) + filesToDelete {
-            unlink(url.path) // ENOENT when the handler moved it: fine
+        // Runs for every request; only uploads have files, so the rest allocate nothing here.
+        if let created = body?.createdFiles, !created.isEmpty {
+            for url in created { unlink(url.path) } // ENOENT when the handler moved it: fine
         }
+        guard !filesToDelete.isEmpty else { return }
+        for url in filesToDelete { unlink(url.path) }
         filesToDelete = []
     }
 }

@@ -21,8 +21,17 @@ struct RequestTarget {
         }
         let question = target.firstIndex(of: 0x3F)
         let rawPathBytes = question.map { target[..<$0] } ?? target
-        rawPath = String(decoding: rawPathBytes, as: UTF8.self)
-        guard let decoded = URLEncoding.decodeText(rawPathBytes, plusAsSpace: false) else {
+        let decoded: String?
+        if rawPathBytes.contains(0x25) { // %
+            rawPath = String(decoding: rawPathBytes, as: UTF8.self)
+            decoded = URLEncoding.decodeText(rawPathBytes, plusAsSpace: false)
+        } else { // the usual path: nothing to decode, so one checked string serves as both
+            // ASCII needs no UTF-8 check (the generic `String(validating:)` was most of this).
+            decoded = rawPathBytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: rawPathBytes, as: UTF8.self) : String(validating: rawPathBytes, as: UTF8.self)
+            rawPath = decoded ?? ""
+        }
+        guard let decoded else {
             throw .malformed("The address contained an invalid percent-encoding or text that is not UTF-8.")
         }
         path = decoded

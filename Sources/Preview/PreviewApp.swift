@@ -96,7 +96,9 @@ public final class PreviewApp: Sendable {
 
     var project: Project { engine.project }
 
+    /// One log line per request at `info`; below that level the clock is not even read.
     public func handle(_ request: Request) -> Response {
+        guard logger.logLevel <= .info else { return secured(accessRefusal(request) ?? route(request)) }
         let started = DispatchTime.now().uptimeNanoseconds
         let response = secured(accessRefusal(request) ?? route(request))
         let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1_000
@@ -105,7 +107,7 @@ public final class PreviewApp: Sendable {
     }
 
     private func route(_ request: Request) -> Response {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let segments = PathSegments.of(request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (method, segments.count, segments.first) {
         case ("GET", 1, "healthz"):

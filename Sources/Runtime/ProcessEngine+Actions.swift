@@ -40,7 +40,7 @@ extension ProcessEngine {
             .sorted { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
         if !errors.isEmpty {
             let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
-            return .invalid(waiting.state(instance, project: project, components: resolved, data: read.data, rawValues: read.rawValues,
+            return .invalid(waiting.state(instance, project: project, steppers: steppers, components: resolved, data: read.data, rawValues: read.rawValues,
                                           errors: errors, notice: nil, language: language, now: now,
                                           uploadLimit: configuration.maxUploadBytes))
         }
@@ -66,7 +66,7 @@ extension ProcessEngine {
             } catch {
                 configuration.uploads.delete(files.stored)
                 let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
-                var state = waiting.state(instance, project: project, components: resolved, data: read.data,
+                var state = waiting.state(instance, project: project, steppers: steppers, components: resolved, data: read.data,
                                           rawValues: read.rawValues, errors: [], notice: nil, language: language, now: now,
                                           uploadLimit: configuration.maxUploadBytes)
                 state.actionError = error.message

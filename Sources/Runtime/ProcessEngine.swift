@@ -55,6 +55,8 @@ public final class ProcessEngine: Sendable {
     public let store: InstanceStore
     let configuration: Configuration
     private let locks = StripedLocks()
+    /// Each task's stepper, worked out once from the definitions.
+    let steppers: Steppers
     /// Where this engine keeps uploaded files (`GET /uploads/{id}` reads them).
     public var uploads: any UploadStore { configuration.uploads }
     /// The last analytics events of each instance, for the inspector.
@@ -65,6 +67,7 @@ public final class ProcessEngine: Sendable {
         self.project = project
         self.store = store
         self.configuration = configuration
+        steppers = Steppers(project: project)
     }
 
     // MARK: - Lifecycle
@@ -111,7 +114,7 @@ public final class ProcessEngine: Sendable {
         guard instance.status == .running, let waiting = WaitingTask(instance, key: key, project: project) else { return nil }
         var evaluator = Evaluator(language: language, now: configuration.now())
         let resolved = ScreenResolver.resolve(waiting.task.screen, data: waiting.data, evaluator: &evaluator)
-        return waiting.state(instance, project: project, components: resolved, data: waiting.data, rawValues: [:], errors: [],
+        return waiting.state(instance, project: project, steppers: steppers, components: resolved, data: waiting.data, rawValues: [:], errors: [],
                              notice: notice, language: language, now: evaluator.now, uploadLimit: configuration.maxUploadBytes)
     }
 

@@ -2,34 +2,60 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// One table of the SQLite store: instances or flow runs, with the same SQL.
+/// One table of the SQLite store: instances, flow runs or sessions, with the same SQL.
 ///
 /// `save` is a single `UPDATE … WHERE id = ? AND version = ?` in its own transaction, so the
 /// compare-and-swap is done by SQLite and holds between processes sharing the file, not only
 /// between threads.
+///
+/// Loads are read-through with a check: the record as last decoded (`decoded`) is returned
+/// only after the file has said, through `probe`, that the row's `version` is still the one
+/// decoded. So a save by another process, node or store handle is seen by the next load, a
+/// row deleted elsewhere is gone, and no "this process is the only writer" assumption is
+/// made; what is saved is decoding JSON and the pooled read of the whole row.
 public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private let database: any DatabaseWriter
     /// The file, named in every error message.
     private let path: String
-    /// Records as last decoded, by id. A load still reads the row, and uses the cached value
-    /// only when the row's version matches, so another process's save is always seen;
-    /// what it saves is decoding JSON (most of the cost of showing a screen).
-    private let decoded = Mutex<[String: Record]>([:])
+    private let decoded: DecodedRecords<Record>
+    /// Nil for an in-memory database (no second connection can see it): every load reads the row.
+    private let probe: SQLiteVersionProbe?
+    private let versionSQL: String
+    /// Whole rows read by `load` (the slow path), so tests can tell a checked cache hit from a read.
+    let rowReads = Atomic<Int>(0)
     static var maxDecoded: Int { 10_000 }
 
-    init(database: any DatabaseWriter, path: String) {
+    init(database: any DatabaseWriter, path: String, probe: SQLiteVersionProbe?) {
         self.database = database
         self.path = path
+        self.probe = probe
+        decoded = DecodedRecords(limit: Self.maxDecoded)
+        versionSQL = "SELECT version FROM \(Record.table) WHERE id = ?"
     }
 
     private static var name: String { Record.recordName }
     private static var table: String { Record.table }
 
     public func load(_ id: String) throws(StoreError) -> Record? {
+        if let probe, let cached = decoded.record(id) {
+            // A probe that fails (busy past the timeout, closed) falls through to the full
+            // read, which fails with the store's own message if the file is really unusable.
+            switch Result(catching: { try probe.version(versionSQL, id: id) }) {
+            case .success(nil):
+                decoded.forget(id) // deleted by another handle
+                return nil
+            case .success(cached.version):
+                return cached
+            case .success, .failure:
+                break
+            }
+        }
+        rowReads.add(1, ordering: .relaxed)
         let row: Row?
         do {
             row = try database.read { db in
-                try Row.fetchOne(db, sql: "SELECT id, version, body FROM \(Self.table) WHERE id = ?", arguments: [id])
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, version, body FROM \(Self.table) WHERE id = ?"),
+                                 arguments: [id])
             }
         } catch {
             throw SQLiteFailure.failed("cannot read \(Self.name) \(id) from \(path)", database: path, error)
@@ -92,9 +118,9 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         let rows: [Row]
         do {
             rows = try database.read { db in
-                try Row.fetchAll(db, sql: """
+                try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT id, version, body FROM \(Self.table) WHERE session = ? ORDER BY created_at DESC, id DESC
-                    """, arguments: [session])
+                    """), arguments: [session])
             }
         } catch {
             throw SQLiteFailure.failed("cannot list the \(Self.name)s of a session in \(path)", database: path, error)
@@ -106,7 +132,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     }
 
     public func delete(session: String) throws(StoreError) {
-        decoded.withLock { cache in cache = cache.filter { $0.value.session != session } }
+        decoded.forget(session: session)
         do {
             try database.write { db in
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE session = ?", arguments: [session])
@@ -138,17 +164,14 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     }
 
     private func remember(_ record: Record) {
-        decoded.withLock { cache in
-            if cache.count >= Self.maxDecoded, cache[record.id] == nil { cache.removeAll(keepingCapacity: true) }
-            cache[record.id] = record
-        }
+        decoded.remember(record)
     }
 
     /// The body is the record; the `version` column is the truth about its version.
     private func decode(_ row: Row) throws(StoreError) -> Record {
         let version: Int = row["version"]
         let id: String? = row["id"]
-        if let id, let cached = decoded.withLock({ $0[id] }), cached.version == version { return cached }
+        if let id, let cached = decoded.record(id), cached.version == version { return cached }
         let record = try decodeBody(row)
         remember(record)
         return record

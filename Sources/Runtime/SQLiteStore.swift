@@ -15,6 +15,8 @@ public final class SQLiteStore: Sendable {
     // A `DatabasePool` (one writer, concurrent readers) for files; a `DatabaseQueue` in memory.
     // Both are Sendable: GRDB serialises access to each connection itself.
     private let database: any DatabaseWriter
+    /// Answers "is the kept record still the stored one?" for page views (file stores only).
+    private let probe: SQLiteVersionProbe?
     public let instances: SQLiteRecordStore<Instance>
     public let flowRuns: SQLiteRecordStore<FlowRun>
     public let sessions: SQLiteRecordStore<Session>
@@ -51,9 +53,11 @@ public final class SQLiteStore: Sendable {
         do { try SQLiteSchema.migrate(database, upTo: migration) } catch {
             throw SQLiteFailure.failed("cannot prepare the tables in \(file.path)", database: file.path, error)
         }
-        instances = SQLiteRecordStore(database: database, path: self.path)
-        flowRuns = SQLiteRecordStore(database: database, path: self.path)
-        sessions = SQLiteRecordStore(database: database, path: self.path)
+        // Only an optimisation: without it every load reads and compares the whole row.
+        probe = try? SQLiteVersionProbe(path: file.path, busyTimeout: Self.busyTimeout)
+        instances = SQLiteRecordStore(database: database, path: self.path, probe: probe)
+        flowRuns = SQLiteRecordStore(database: database, path: self.path, probe: probe)
+        sessions = SQLiteRecordStore(database: database, path: self.path, probe: probe)
     }
 
     private init(inMemory label: String) throws(StoreError) {
@@ -64,9 +68,10 @@ public final class SQLiteStore: Sendable {
         } catch {
             throw SQLiteFailure.failed("cannot open an in-memory database", database: label, error)
         }
-        instances = SQLiteRecordStore(database: database, path: label)
-        flowRuns = SQLiteRecordStore(database: database, path: label)
-        sessions = SQLiteRecordStore(database: database, path: label)
+        probe = nil
+        instances = SQLiteRecordStore(database: database, path: label, probe: nil)
+        flowRuns = SQLiteRecordStore(database: database, path: label, probe: nil)
+        sessions = SQLiteRecordStore(database: database, path: label, probe: nil)
     }
 
     /// A private store in memory with the same SQL as the file store, for tests; gone when released.
@@ -105,6 +110,7 @@ public final class SQLiteStore: Sendable {
     /// everything once the server has stopped (GRDB's close alone leaves that to the next open).
     /// Passive: it never waits for another process, and if it cannot finish, the next open does.
     public func close() throws(StoreError) {
+        probe?.close()
         if database is DatabasePool {
             _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         }

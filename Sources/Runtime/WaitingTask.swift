@@ -27,12 +27,12 @@ struct WaitingTask {
         self.data = instance.data(of: token.call)
     }
 
-    func state(_ instance: Instance, project: Project, components: [ResolvedComponent], data: JSONValue,
+    func state(_ instance: Instance, project: Project, steppers: Steppers, components: [ResolvedComponent], data: JSONValue,
                rawValues: [String: String], errors: [FieldError], notice: String?, language: String,
                now: Date, uploadLimit: Int) -> ScreenState {
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
                                 components: components, data: data, rawValues: rawValues, errors: errors,
-                                stepper: StepperBuilder.stepper(for: key, instance: instance, project: project),
+                                stepper: steppers.stepper(process: instance.process, key: key),
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
         switch project.process(named: instance.process)?.navigation {

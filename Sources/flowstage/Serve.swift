@@ -80,7 +80,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = ServerLogHandler(label: label)
             handler.logLevel = level
             return handler
         }

@@ -108,6 +108,9 @@ import Testing
             #expect(encoded.text.contains("UTF-8"))
             let rawBytes = Array("a=".utf8) + [0xC3, 0x28]
             #expect(try exchange(server.port, post("/f", contentType: urlencoded, body: rawBytes)).status == 400)
+            // A path with no escapes is checked as strictly as one with them.
+            let rawPath = Array("GET /a".utf8) + [0xC3, 0x28] + Array(" HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+            #expect(try exchange(server.port, rawPath).status == 400)
             var multipart = MultipartBuilder()
             multipart.field("name", [0x66, 0xFF, 0x6F])
             let reply = try exchange(server.port, post("/m", contentType: multipart.contentType, body: multipart.finished()))

@@ -21,6 +21,16 @@ import Testing
         }
     }
 
+    @Test func aPathWithoutEscapesIsItsOwnRawPath() throws {
+        try withServer { server, recorder throws in
+            #expect(try exchange(server.port, "GET /instances/ab-12?tab=x HTTP/1.1\r\nHost: t\r\n\r\n").status == 200)
+            let request = try #require(recorder.requests.first)
+            #expect(request.path == "/instances/ab-12")
+            #expect(request.rawPath == "/instances/ab-12")
+            #expect(request.cookies == [:])
+        }
+    }
+
     @Test func keepAliveAnswersTwoRequestsOnOneConnection() throws {
         try withServer { server, recorder throws in
             let connection = try TestConnection(port: server.port)

@@ -97,6 +97,18 @@ import Testing
         #expect(Cookies.parse([]) == [:])
     }
 
+    @Test func cookiePiecesAreTrimmedOfSpacesAndTabsOnlyAndOnePairOfQuotesIsRemoved() {
+        #expect(Cookies.parse([" \tname =\t\"a b\" ;;", "q=\"\"x\"\"; e=\"; u=ș=ț; n=; last=1", "name=second"])
+                == ["name": "a b", "q": "\"x\"", "e": "\"", "u": "ș=ț", "n": "", "last": "1"])
+    }
+
+    @Test func ipv4AddressesAreWrittenInDottedDecimal() {
+        #expect(ipv4String(0x7F00_0001) == "127.0.0.1")
+        #expect(ipv4String(0) == "0.0.0.0")
+        #expect(ipv4String(0xFFFF_FFFF) == "255.255.255.255")
+        #expect(ipv4String(0x0A00_6409) == "10.0.100.9")
+    }
+
     @Test func setCookieHasSafeDefaults() {
         #expect(Cookies.setCookie(name: "session", value: "abc") == "session=abc; Path=/; HttpOnly; SameSite=Lax")
         #expect(Cookies.setCookie(name: "s", value: "v", maxAge: 3600, secure: true)

@@ -239,6 +239,29 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         #expect(stepper.steps.count == 3)
         #expect(stepper.current == 1)
     }
+
+    @Test func eachTasksStepperListsEveryStepAndOnlyTheSubstepsOfItsOwnStep() throws {
+        let stepTask = { (id: String, labels: String) in
+            #"{ "id": "\#(id)", "type": "userTask", \#(labels) "screen": [], "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] }"#
+        }
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "a" },
+          \(stepTask("a", #""step": "A", "substep": "a1","#)), \(stepTask("b", #""step": "A", "substep": "a2","#)),
+          \(stepTask("c", #""step": "B","#)), \(stepTask("d", #""step": "A", "substep": "a1","#)), \(stepTask("n", "")),
+          { "id": "e", "type": "end" } ]
+        """)
+        let b = try #require(engine.steppers.stepper(process: "p", key: "b"))
+        #expect(b.steps.map(\.source) == ["A", "B"])
+        #expect(b.current == 0)
+        #expect(b.substeps.map(\.source) == ["a1", "a2"])
+        #expect(b.currentSubstep == 1)
+        #expect(engine.steppers.stepper(process: "p", key: "d")?.currentSubstep == 0)
+        let c = try #require(engine.steppers.stepper(process: "p", key: "c"))
+        #expect(c.current == 1)
+        #expect(c.substeps.isEmpty && c.currentSubstep == nil)
+        #expect(engine.steppers.stepper(process: "p", key: "n") == nil)
+        #expect(engine.steppers.stepper(process: "other", key: "a") == nil)
+    }
 }
 
 @Suite struct ConcurrentActions {

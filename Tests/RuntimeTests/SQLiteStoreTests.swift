@@ -369,6 +369,82 @@ private extension Instance {
         #expect(try mine.records(session: inserted.session) == [changed])
     }
 
+    @Test func anUnchangedRecordIsServedFromTheCacheAfterOnlyAVersionCheck() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (mine, theirs) = (try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances)
+        let inserted = try mine.insert(sampleInstance())
+        for _ in 1...3 { #expect(try mine.load(inserted.id) == inserted) }
+        #expect(mine.rowReads.load(ordering: .relaxed) == 0)
+        let changed = try theirs.save(inserted.incremented())
+        #expect(try mine.load(inserted.id) == changed)
+        #expect(try mine.load(inserted.id) == changed)
+        #expect(mine.rowReads.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aRecordDeletedThroughAnotherStoreOnTheFileIsGoneAtOnce() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (mine, theirs) = (try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances)
+        let inserted = try mine.insert(sampleInstance(session: "gone"))
+        #expect(try mine.load(inserted.id) == inserted)
+        try theirs.delete(session: "gone")
+        #expect(try mine.load(inserted.id) == nil)
+    }
+
+    /// One thread saves through one store while another loads through a second store on the
+    /// same file: a load never returns a version older than the last save finished before it began.
+    @Test func aLoadIsNeverOlderThanASaveThatFinishedBeforeIt() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (reader, writer) = (try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances)
+        let inserted = try writer.insert(sampleInstance())
+        _ = try reader.load(inserted.id)
+        let saves = 200
+        let lastSaved = Atomic<Int>(inserted.version)
+        let stale = Collected<String>(), failures = Collected<String>()
+        onThreads(2) { index in
+            if index == 0 {
+                var current = inserted
+                for _ in 1...saves {
+                    do { current = try writer.save(current.incremented()) } catch {
+                        failures.append("\(error)")
+                        lastSaved.store(.max, ordering: .sequentiallyConsistent) // lets the reader stop
+                        return
+                    }
+                    lastSaved.store(current.version, ordering: .sequentiallyConsistent)
+                }
+            } else {
+                while lastSaved.load(ordering: .sequentiallyConsistent) < inserted.version + saves {
+                    let before = lastSaved.load(ordering: .sequentiallyConsistent)
+                    do {
+                        guard let loaded = try reader.load(inserted.id) else { failures.append("missing"); return }
+                        if loaded.version < before || loaded.count != loaded.version - 1 {
+                            stale.append("loaded version \(loaded.version) after save \(before)")
+                            return
+                        }
+                    } catch { failures.append("\(error)"); return }
+                }
+            }
+        }
+        #expect(failures.all == [])
+        #expect(stale.all == [])
+        #expect(try reader.load(inserted.id)?.version == inserted.version + saves)
+    }
+
+    @Test func aKeptRecordIsNotServedOnceTheStoreIsClosed() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let database = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path)
+        let inserted = try database.instances.insert(sampleInstance())
+        #expect(try database.instances.load(inserted.id) == inserted)
+        try database.close()
+        #expect {
+            _ = try database.instances.load(inserted.id)
+        } throws: { error in
+            (error as? StoreError).map { "\($0)".contains("flowstage.sqlite") } ?? false
+        }
+    }
+
     @Test func aDeletedSessionsRecordsAreNotServedFromTheCache() throws {
         let store = try SQLiteStore.inMemory().instances
         let inserted = try store.insert(sampleInstance(session: "gone"))
