@@ -23,6 +23,17 @@ let package = Package(
             path: "Benchmarks/FlowStageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The typical screen's render in a loop, for instruction-counting profilers.
+        .executableTarget(
+            name: "RenderProfile",
+            dependencies: [
+                .product(name: "FlowStageDefinitions", package: "FlowStage"),
+                .product(name: "FlowStageRuntime", package: "FlowStage"),
+                .product(name: "FlowStageRendering", package: "FlowStage"),
+                .product(name: "FlowStagePreview", package: "FlowStage"),
+            ],
+            path: "Benchmarks/RenderProfile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,49 @@
+import Definitions
+import Foundation
+import Preview
+import Rendering
+import Runtime
+
+// Renders the benchmark's typical screen in a loop, for profilers that count instructions
+// (on a shared machine, wall-clock figures move by tens of percent; instruction counts do not):
+//
+//   swift build -c release --product RenderProfile
+//   valgrind --tool=callgrind --toggle-collect='$s9Rendering8RendererV6screen*' \
+//       .build/release/RenderProfile 100
+//
+// then divide the total by 100. With no profiler it prints the best CPU time per render of
+// five rounds. `RenderProfile 1 html` prints the page instead.
+
+let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixture = repository.appendingPathComponent("Benchmarks/Fixtures/typical")
+guard case .success(let project) = ProjectLoader(builtInThemes: repository.appendingPathComponent("Themes")).load(fixture),
+      let templates = try? TemplateSet(builtIn: repository.appendingPathComponent("Templates"), project: fixture) else {
+    fatalError("The benchmark fixture does not load")
+}
+let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
+let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+guard let instance = try? engine.start(process: "typical", session: "bench"),
+      let state = engine.screen(instance, language: "en") else { fatalError("The typical screen did not resolve") }
+let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "0123456789abcdef")
+let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 10_000 : 10_000
+
+if CommandLine.arguments.dropFirst(2).first == "html" {
+    FileHandle.standardOutput.write(Data(renderer.screen(state, settings: settings)))
+    exit(0)
+}
+
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+var bytes = 0
+var best = Double.infinity
+for _ in 0..<5 {
+    let start = cpuSeconds()
+    for _ in 0..<count { bytes &+= renderer.screen(state, settings: settings).count }
+    best = min(best, (cpuSeconds() - start) / Double(count))
+}
+print("best CPU time per render: \((best * 1e6 * 10).rounded() / 10) µs (\(bytes / (5 * count)) bytes)")
