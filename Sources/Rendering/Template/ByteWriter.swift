@@ -96,6 +96,23 @@ struct ByteWriter: ~Copyable {
         }
     }
 
+    // MARK: Values
+
+    /// A value's own text: escaped or raw text, HTML, a number. Flags and containers have none,
+    /// and an embedded template is its renderer's business.
+    mutating func append(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case .text(let text):
+            if escaped { appendEscaped(text) } else { appendRaw(text) }
+        case .html(let html):
+            appendRaw(html)
+        case .number(let number):
+            appendNumber(number)
+        case .bool, .list, .rows, .object, .embed:
+            break
+        }
+    }
+
     // MARK: Numbers
 
     /// A number the way people write it: `3` not `3.0`, `2.5` as `2.5`. Digits never need

@@ -4,26 +4,7 @@
 /// no reference counting), and one renderer (one small stack, allocated once) serves a whole
 /// render, embedded templates included.
 struct TemplateRenderer: ~Copyable {
-    /// What a section pushed, innermost last: `{{.}}` is the top one; names are looked up in
-    /// the contexts and rows among them.
-    private enum Frame {
-        case value(TemplateValue)
-        case context(any TemplateContext)
-        case row(any TemplateRows, Int)
-
-        /// A method, so the search borrows each frame in place: binding a frame's payload
-        /// outside one copies it, a retain and a release per frame per lookup.
-        func lookup(_ key: borrowing TemplateKey) -> TemplateValue? {
-            switch self {
-            case .context(let context): context.value(for: key)
-            case .row(let rows, let row): rows.value(for: key, row: row)
-            case .value(.embed(_, let context)): context.value(for: key)
-            case .value: nil
-            }
-        }
-    }
-
-    private var frames: [Frame] = []
+    private var frames: [TemplateFrame] = []
     /// Where the current template's frames start: an embedded template sees only its own
     /// context, not its host's.
     private var base = 0
@@ -63,11 +44,7 @@ struct TemplateRenderer: ~Copyable {
 
     @inline(__always)
     private mutating func push(_ value: TemplateValue) {
-        switch value {
-        case .object(let context): frames.append(.context(context))
-        // Kept whole, so `{{{.}}}` can still render it; `find` looks inside.
-        default: frames.append(.value(value))
-        }
+        frames.append(TemplateFrame(value))
     }
 
     private mutating func run(_ plan: PlanView, from start: Int, to end: Int, into writer: inout ByteWriter) {
@@ -117,7 +94,7 @@ struct TemplateRenderer: ~Copyable {
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
     @inline(__always)
     private func resolve(_ name: borrowing TemplateName) -> TemplateValue? {
-        guard let first = name.first else { return current }
+        guard let first = name.first else { return frames.last?.current }
         var value = find(first)
         for segment in name.rest {
             switch value {
@@ -126,15 +103,6 @@ struct TemplateRenderer: ~Copyable {
             }
         }
         return value
-    }
-
-    /// `{{.}}`: the innermost value. A row is no value of its own.
-    private var current: TemplateValue? {
-        switch frames.last {
-        case .value(let value): value
-        case .context(let context): .object(context)
-        case .row, nil: nil
-        }
     }
 
     private func find(_ key: borrowing TemplateKey) -> TemplateValue? {
@@ -150,18 +118,10 @@ struct TemplateRenderer: ~Copyable {
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool, into writer: inout ByteWriter) {
-        switch value {
-        case .text(let text):
-            if escaped { writer.appendEscaped(text) } else { writer.appendRaw(text) }
-        case .html(let html):
-            writer.appendRaw(html)
-        case .number(let number):
-            writer.appendNumber(number)
-        case .embed(let template, let context):
+        if case .embed(let template, let context) = value {
             render(template.plan, root: .object(context), into: &writer)
-        case .bool, .list, .rows, .object:
-            // Flags and containers have no text of their own.
-            break
+        } else {
+            writer.append(value, escaped: escaped)
         }
     }
 }

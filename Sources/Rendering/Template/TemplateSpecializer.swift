@@ -11,28 +11,11 @@
 /// this cannot specialize (an embedded template, a dotted dynamic name, `{{.}}` in a dynamic
 /// section) gives nil, and the caller keeps the general path.
 struct TemplateSpecializer {
-    private enum Frame {
-        case value(TemplateValue)
-        case context(any TemplateContext)
-        case row(any TemplateRows, Int)
-        /// Inside a dynamic section: the value is only known per request.
-        case dynamic
-
-        func lookup(_ key: TemplateKey) -> TemplateValue? {
-            switch self {
-            case .context(let context): context.value(for: key)
-            case .row(let rows, let row): rows.value(for: key, row: row)
-            case .value(.embed(_, let context)): context.value(for: key)
-            case .value, .dynamic: nil
-            }
-        }
-    }
-
     private struct CannotSpecialize: Error {}
 
     private let source: TemplatePlan
     private let isDynamic: (TemplateKey, Bool) -> Bool
-    private var frames: [Frame] = []
+    private var frames: [TemplateFrame] = []
     private var ops: [TemplateOp] = []
     private var literals: [UInt8] = []
     private var names: [TemplateName] = []
@@ -84,11 +67,11 @@ struct TemplateSpecializer {
                 } else if let value = try resolve(name), value.isTruthy {
                     switch value {
                     case .list(let items):
-                        for item in items { try evaluate(body: index + 1, end: sectionEnd, pushing: frame(item)) }
+                        for item in items { try evaluate(body: index + 1, end: sectionEnd, pushing: TemplateFrame(item)) }
                     case .rows(let rows):
                         for row in 0..<rows.count { try evaluate(body: index + 1, end: sectionEnd, pushing: .row(rows, row)) }
                     default:
-                        try evaluate(body: index + 1, end: sectionEnd, pushing: frame(value))
+                        try evaluate(body: index + 1, end: sectionEnd, pushing: TemplateFrame(value))
                     }
                 }
                 index = sectionEnd
@@ -104,7 +87,7 @@ struct TemplateSpecializer {
         }
     }
 
-    private mutating func evaluate(body start: Int, end: Int, pushing frame: Frame) throws(CannotSpecialize) {
+    private mutating func evaluate(body start: Int, end: Int, pushing frame: TemplateFrame) throws(CannotSpecialize) {
         frames.append(frame)
         try evaluate(from: start, to: end)
         frames.removeLast()
@@ -124,11 +107,6 @@ struct TemplateSpecializer {
         depth -= 1
         ops[opIndex] = inverted ? .inverted(name: name, end: ops.count) : .section(name: name, end: ops.count)
         extendable = nil
-    }
-
-    private func frame(_ value: TemplateValue) -> Frame {
-        if case .object(let context) = value { return .context(context) }
-        return .value(value)
     }
 
     /// The key to look up per request when `name` is dynamic, bound to the row that answers it
@@ -161,13 +139,7 @@ struct TemplateSpecializer {
     }
 
     private func resolve(_ name: TemplateName) throws(CannotSpecialize) -> TemplateValue? {
-        guard let first = name.first else {
-            switch frames.last {
-            case .value(let value): return value
-            case .context(let context): return .object(context)
-            case .row, .dynamic, nil: return nil
-            }
-        }
+        guard let first = name.first else { return frames.last?.current }
         var value: TemplateValue?
         for frame in frames.reversed() {
             if let found = frame.lookup(first) { value = found; break }
@@ -182,21 +154,10 @@ struct TemplateSpecializer {
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) throws(CannotSpecialize) {
+        if case .embed = value { throw CannotSpecialize() }
         var bytes: [UInt8] = []
         var writer = ByteWriter(taking: &bytes, expected: 64)
-        switch value {
-        case .text(let text):
-            if escaped { writer.appendEscaped(text) } else { writer.appendRaw(text) }
-        case .html(let html):
-            writer.appendRaw(html)
-        case .number(let number):
-            writer.appendNumber(number)
-        case .embed:
-            writer.finish(into: &bytes)
-            throw CannotSpecialize()
-        case .bool, .list, .rows, .object:
-            break
-        }
+        writer.append(value, escaped: escaped)
         writer.finish(into: &bytes)
         appendLiteral(bytes[...])
     }

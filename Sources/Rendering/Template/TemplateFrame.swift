@@ -1,0 +1,39 @@
+/// What a section pushed while a template runs (or is specialized), innermost last: `{{.}}`
+/// is the top one; names are looked up in the contexts and rows among them.
+enum TemplateFrame {
+    case value(TemplateValue)
+    case context(any TemplateContext)
+    case row(any TemplateRows, Int)
+    /// While specializing, inside a dynamic section: the value is only known per request.
+    case dynamic
+
+    /// A method, so a search borrows each frame in place: binding a frame's payload outside
+    /// one copies it.
+    func lookup(_ key: borrowing TemplateKey) -> TemplateValue? {
+        switch self {
+        case .context(let context): context.value(for: key)
+        case .row(let rows, let row): rows.value(for: key, row: row)
+        case .value(.embed(_, let context)): context.value(for: key)
+        case .value, .dynamic: nil
+        }
+    }
+
+    /// `{{.}}`: a row and a dynamic value are no value here.
+    var current: TemplateValue? {
+        switch self {
+        case .value(let value): value
+        case .context(let context): .object(context)
+        case .row, .dynamic: nil
+        }
+    }
+
+    /// The frame a section's value pushes: a context is searched, anything else only printed.
+    init(_ value: TemplateValue) {
+        if case .object(let context) = value {
+            self = .context(context)
+        } else {
+            // An embed is kept whole, so `{{{.}}}` can still render it; `lookup` looks inside.
+            self = .value(value)
+        }
+    }
+}
