@@ -110,7 +110,7 @@ public struct FieldError: Sendable, Equatable {
 
 /// The stepper header of a wizard (process.md, "Navigation"), counted over the
 /// definition's step labels in order.
-public struct Stepper: Sendable {
+public struct Stepper: Sendable, Hashable {
     public let steps: [Text]
     /// 0-based index of the current step.
     public let current: Int

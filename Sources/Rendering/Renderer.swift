@@ -14,6 +14,8 @@ public struct Renderer: Sendable {
     public let themeCSS: [String: String]
     /// Components whose markup was worked out at load, per language.
     var specialized: SpecializedComponents
+    /// Stepper headers drawn so far (shared by copies of this renderer).
+    let steppers = StepperCache()
     /// Swift providers of custom components (screens.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
@@ -54,7 +56,11 @@ public struct Renderer: Sendable {
         }
         let processTitle = text(state.process.title, settings.language) ?? state.process.name
         let heading = state.sections.isEmpty ? screenTitle(state, language: settings.language) : processTitle
-        let stepper: TemplateValue = state.stepper.map { .embed(templates.page("stepper"), stepperView($0, state: state, ui: ui)) } ?? .bool(false)
+        let stepper: TemplateValue = state.stepper.map { stepper in
+            .html(steppers.html(for: StepperCache.Key(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
+                templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
+            })
+        } ?? .bool(false)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
             .tabs: .list(state.tabs.map { tab in
                 .object(FieldsContext([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),

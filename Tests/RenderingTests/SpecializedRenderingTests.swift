@@ -37,12 +37,17 @@ import TestSupport
                             .map { resolve($0.element, disabled: variant == 3 && $0.offset % 2 == 0) }
                         states.append(ScreenState(instanceID: "i-1", modal: false, process: process, nodeID: node.id,
                                                   task: task, components: components, data: data, rawValues: rawValues,
-                                                  errors: errors, stepper: nil, canGoBack: true, notice: nil, language: language))
+                                                  errors: errors, stepper: variant == 0 ? nil : stepper(current: variant % 2),
+                                                  canGoBack: true, notice: nil, language: language))
                     }
                 }
             }
         }
         return states
+    }
+
+    static func stepper(current: Int) -> Stepper {
+        Stepper(steps: [Text("About you"), Text("Your <loan>")], current: current, substeps: [], currentSubstep: nil)
     }
 
     static func resolve(_ component: Component, disabled: Bool) -> ResolvedComponent {
@@ -72,6 +77,33 @@ import TestSupport
 
     @Test func theTypicalScreenPrintsTheSameAsTheGeneralPath() throws {
         #expect(try check(SpecializedRendering.typical) >= 4)
+    }
+
+    @Test func aRememberedStepperPrintsWhatAFreshRendererDraws() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
+        let templates = try TemplateSet(builtIn: RepositoryPaths.templates)
+        let renderer = Renderer(project: project, templates: templates, links: TestLinks())
+        let states = SpecializedRendering.states(project).filter { $0.stepper != nil }
+        #expect(!states.isEmpty)
+        for state in states {
+            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+            let first = renderer.screen(state, settings: settings)
+            let remembered = renderer.screen(state, settings: settings)
+            let fresh = Renderer(project: project, templates: templates, links: TestLinks()).screen(state, settings: settings)
+            #expect(first == remembered)
+            #expect(remembered == fresh)
+        }
+        let pages = try [0, 1].map { current in
+            let base = try #require(states.first)
+            let state = ScreenState(instanceID: base.instanceID, modal: false, process: base.process, nodeID: base.nodeID,
+                                    task: base.task, components: base.components, data: base.data, rawValues: [:], errors: [],
+                                    stepper: SpecializedRendering.stepper(current: current), canGoBack: true, notice: nil,
+                                    language: base.language)
+            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+            return HTMLDocument.parse(String(decoding: renderer.screen(state, settings: settings), as: UTF8.self))
+        }
+        #expect(pages[0].all("li").first { $0["aria-current"] == "step" }?.text == "About you")
+        #expect(pages[1].all("li").first { $0["aria-current"] == "step" }?.text.hasSuffix("Your <loan>") == true)
     }
 
     @Test func theTypicalScreensFieldsAreSpecialized() throws {
