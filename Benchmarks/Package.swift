@@ -23,7 +23,8 @@ let package = Package(
             path: "Benchmarks/FlowStageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // The typical screen's render in a loop, for instruction-counting profilers.
+        // The typical screen's render in a loop, for instruction-counting profilers. Outside
+        // `Benchmarks/`, where the benchmark plugin would take it for a benchmark.
         .executableTarget(
             name: "RenderProfile",
             dependencies: [
@@ -32,7 +33,7 @@ let package = Package(
                 .product(name: "FlowStageRendering", package: "FlowStage"),
                 .product(name: "FlowStagePreview", package: "FlowStage"),
             ],
-            path: "Benchmarks/RenderProfile"
+            path: "Tools/RenderProfile"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,8 +11,8 @@ import Runtime
 //   valgrind --tool=callgrind --toggle-collect='$s9Rendering8RendererV6screen*' \
 //       .build/release/RenderProfile 100
 //
-// then divide the total by 100. With no profiler it prints the best CPU time per render of
-// five rounds. `RenderProfile 1 html` prints the page instead.
+// then divide the total by 500 (five rounds of 100). Run alone, it prints the best CPU time
+// per render of five rounds. `RenderProfile 1 html` prints the page instead.
 
 let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
