@@ -32,7 +32,7 @@ public struct Text: Sendable, Hashable {
             switch part {
             case .literal: false
             case .path: true
-            case .tag(let key): tags.lookup(key, language: language)?.contains("${") ?? false
+            case .tag(let key): tags.lookup(key, language: language).map(Text.interpolates) ?? false
             }
         }
     }
@@ -55,7 +55,7 @@ public struct Text: Sendable, Hashable {
             case .path(let path): out += path.get(in: data).displayString
             case .tag(let key):
                 let value = tags.lookup(key, language: language) ?? key
-                if value.contains("${") {
+                if Text.interpolates(value) {
                     out += Text(value).resolveWithoutTags(data: data)
                 } else {
                     out += value
@@ -116,10 +116,23 @@ public struct Text: Sendable, Hashable {
     /// Whether `source` contains `@@` or `${`: a byte scan, since every label of every page
     /// (and every enumeration option) is parsed through here.
     private static func mayHoldMarkers(_ source: String) -> Bool {
+        contains(source) { previous, byte in
+            (previous == UInt8(ascii: "@") && byte == UInt8(ascii: "@"))
+                || (previous == UInt8(ascii: "$") && byte == UInt8(ascii: "{"))
+        }
+    }
+
+    /// Whether a tag's value holds a `${path}`: asked for every tag on every page, and
+    /// Foundation's `contains` costs a `range(of:)` search each time.
+    static func interpolates(_ value: String) -> Bool {
+        contains(value) { previous, byte in previous == UInt8(ascii: "$") && byte == UInt8(ascii: "{") }
+    }
+
+    /// Whether some pair of neighbouring bytes of `text` is a marker.
+    private static func contains(_ text: String, marker: (UInt8, UInt8) -> Bool) -> Bool {
         var previous: UInt8 = 0
-        for byte in source.utf8 {
-            if (previous == UInt8(ascii: "@") && byte == UInt8(ascii: "@"))
-                || (previous == UInt8(ascii: "$") && byte == UInt8(ascii: "{")) { return true }
+        for byte in text.utf8 {
+            if marker(previous, byte) { return true }
             previous = byte
         }
         return false
