@@ -127,11 +127,16 @@ struct SpecializedComponents: Sendable {
         switch component.type {
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link:
             break
+        case .image where component.imageSource == nil:
+            // A media key or a URL: the same picture on every page (a data path is not).
+            break
         default:
             return false
         }
         if component.parentKey != nil { return false }
-        let texts = [component.label, component.hint, component.placeholder, component.title, component.markdown]
+        let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
+        let texts = [component.label, component.hint, component.placeholder, component.title, component.markdown,
+                     component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
             + project.options(for: component, data: .null, language: language).map(\.label)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
