@@ -7,8 +7,8 @@ enum TemplateFrame {
     /// While specializing, inside a dynamic section: the value is only known per request.
     case dynamic
 
-    /// A method, so a search borrows each frame in place: binding a frame's payload outside
-    /// one copies it.
+    /// The value for `key` if this frame answers it; shared by the renderer's and the
+    /// specializer's searches.
     func lookup(_ key: borrowing TemplateKey) -> TemplateValue? {
         switch self {
         case .context(let context): context.value(for: key)
