@@ -44,7 +44,7 @@ public struct Renderer: Sendable {
                 // One task on the page: its ids are its own, as when it was specialized.
                 builder.specialized = specialized
                 builder.languageIndex = state.language == settings.language
-                    ? specialized.languages.firstIndex(of: state.language) ?? -1 : -1
+                    ? project.languages.firstIndex(of: state.language) ?? -1 : -1
             }
             let form = formView(section, components: builder.build(section.components), settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))

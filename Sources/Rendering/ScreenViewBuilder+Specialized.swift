@@ -4,11 +4,13 @@ import Expressions
 /// What a request decides about a field, shared by the general path and the specialized one
 /// (`SpecializedComponents`), so both print the same page.
 extension ScreenViewBuilder {
-    /// The field's data, else its default.
-    func currentValue(_ key: DataPath, _ resolved: ResolvedComponent) -> JSONValue {
-        let current = state.data.value(at: key)
-        if current == .null, let fallback = resolved.defaultValue { return fallback }
-        return current
+    /// The field's data, else its default; and the text its input shows: what was posted
+    /// after a failed post, else that value.
+    func shownValue(_ key: DataPath, _ resolved: ResolvedComponent) -> (current: JSONValue, text: String) {
+        var current = state.data.value(at: key)
+        if current == .null, let fallback = resolved.defaultValue { current = fallback }
+        let posted = state.rawValues.isEmpty ? nil : state.rawValues[key.description]
+        return (current, posted ?? current.displayString)
     }
 
     /// The option values `current` chooses: each item of a list, else the value itself.
@@ -43,13 +45,12 @@ extension ScreenViewBuilder {
         var selected: [Bool] = []
         var changeURL: String?
         if component.type.isField, let key = component.key {
-            let name = key.description
-            error = state.errors.first { $0.key == name }?.message
-            if !state.errors.isEmpty { ids.register(name, id: entry.id) }
-            let current = currentValue(key, resolved)
-            value = (state.rawValues.isEmpty ? nil : state.rawValues[name]) ?? current.displayString
+            error = state.errors(for: key).first?.message
+            if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
+            let shown = shownValue(key, resolved)
+            value = shown.text
             if !entry.optionValues.isEmpty {
-                let chosen = chosenValues(current)
+                let chosen = chosenValues(shown.current)
                 selected = entry.optionValues.map { chosen.contains($0) }
             }
             changeURL = component.change.map { links.action(state.instanceID, $0) }

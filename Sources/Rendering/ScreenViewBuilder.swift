@@ -149,8 +149,8 @@ struct ScreenViewBuilder {
         if let change = component.change {
             view.changeURL = links.action(state.instanceID, change)
         }
-        let current = currentValue(key, resolved)
-        view.value = state.rawValues[key.description] ?? current.displayString
+        let (current, shown) = shownValue(key, resolved)
+        view.value = shown
         if let parentKey = project.waitsForParent(component, data: state.data) {
             view.hint = [view.hint, ui.named("chooseParentFirst", parentLabel(parentKey))].compactMap { $0 }.joined(separator: " ")
             if view.hintID.isEmpty {

@@ -37,15 +37,14 @@ struct SpecializedComponents: Sendable {
 
     /// Per component and project language, where it could be specialized.
     private let entries: [Key: Entry]
-    let languages: [String]
 
-    static let none = SpecializedComponents(entries: [:], languages: [])
+    static let none = SpecializedComponents(entries: [:])
 
-    private init(entries: [Key: Entry], languages: [String]) {
+    private init(entries: [Key: Entry]) {
         self.entries = entries
-        self.languages = languages
     }
 
+    /// `language` is the page language's index in `Project.languages`.
     func entry(for component: Component, language: Int) -> Entry? {
         guard language >= 0, !entries.isEmpty else { return nil }
         return entries[Key(component: component.identity, language: language)]
@@ -76,7 +75,7 @@ struct SpecializedComponents: Sendable {
                 }
             }
         }
-        self.init(entries: entries, languages: project.languages)
+        self.init(entries: entries)
     }
 
     /// One screen in one language: built twice with no data (once valid, once with every field

@@ -95,14 +95,7 @@ struct TemplateRenderer: ~Copyable {
     @inline(__always)
     private func resolve(_ name: borrowing TemplateName) -> TemplateValue? {
         guard let first = name.first else { return frames.last?.current }
-        var value = find(first)
-        for segment in name.rest {
-            switch value {
-            case .object(let context), .embed(_, let context): value = context.value(for: segment)
-            default: return nil
-            }
-        }
-        return value
+        return find(first)?.value(at: name.rest)
     }
 
     private func find(_ key: borrowing TemplateKey) -> TemplateValue? {

@@ -140,17 +140,10 @@ struct TemplateSpecializer {
 
     private func resolve(_ name: TemplateName) throws(CannotSpecialize) -> TemplateValue? {
         guard let first = name.first else { return frames.last?.current }
-        var value: TemplateValue?
         for frame in frames.reversed() {
-            if let found = frame.lookup(first) { value = found; break }
+            if let found = frame.lookup(first) { return found.value(at: name.rest) }
         }
-        for segment in name.rest {
-            switch value {
-            case .object(let context), .embed(_, let context): value = context.value(for: segment)
-            default: return nil
-            }
-        }
-        return value
+        return nil
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) throws(CannotSpecialize) {

@@ -39,6 +39,24 @@ public enum TemplateValue: Sendable {
 }
 
 extension TemplateValue {
+    /// The rest of a dotted name, looked up inside this value (the spec's rule: `a.b` never
+    /// falls back past the `a` it found); nil when a step is not a context.
+    @inline(__always)
+    func value(at segments: [TemplateKey]) -> TemplateValue? {
+        if segments.isEmpty { return self }
+        var value = self
+        for segment in segments {
+            switch value {
+            case .object(let context), .embed(_, let context):
+                guard let next = context.value(for: segment) else { return nil }
+                value = next
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
     /// Section truthiness, following the Mustache spec: false, a missing name and an empty
     /// list are falsy. Empty text or HTML is falsy too (as in mustache.js), so optional text can
     /// be guarded by a section; every number, 0 included, is truthy (as in the spec's reference).
