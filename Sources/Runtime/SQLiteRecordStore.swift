@@ -9,8 +9,9 @@ import Synchronization
 /// between threads.
 ///
 /// Loads are read-through with a check: the record as last decoded (`decoded`) is returned
-/// only after the file has said, through `probe`, that the row's `version` is still the one
-/// decoded. So a save by another process, node or store handle is seen by the next load, a
+/// only after the file has said that the row's `version` is still the one decoded: at no cost
+/// when the file's commit stamp shows no commit at all since the record was last confirmed
+/// (`CommitStamp`), else by `probe`'s one-row `SELECT`. So a save by another process, node or store handle is seen by the next load, a
 /// row deleted elsewhere is gone, and no "this process is the only writer" assumption is
 /// made; what is saved is decoding JSON and the pooled read of the whole row.
 public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
@@ -23,6 +24,8 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private let versionSQL: String
     /// Whole rows read by `load` (the slow path), so tests can tell a checked cache hit from a read.
     let rowReads = Atomic<Int>(0)
+    /// Version checks that had to ask SQLite (the commit stamp could not answer), for tests.
+    var versionQueries: Int { probe?.queries.load(ordering: .relaxed) ?? 0 }
     static var maxDecoded: Int { 10_000 }
 
     init(database: any DatabaseWriter, path: String, probe: SQLiteVersionProbe?) {
@@ -37,15 +40,20 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private static var table: String { Record.table }
 
     public func load(_ id: String) throws(StoreError) -> Record? {
-        if let probe, let cached = decoded.record(id) {
+        // Read before anything is asked of the file: a record found current after this
+        // moment is current for as long as the file shows this stamp.
+        let stamp = probe?.commitStamp()
+        if let probe, let kept = decoded.entry(id) {
+            if let stamp, kept.checked == stamp { return kept.record }
             // A probe that fails (busy past the timeout, closed) falls through to the full
             // read, which fails with the store's own message if the file is really unusable.
             switch Result(catching: { try probe.version(versionSQL, id: id) }) {
             case .success(nil):
                 decoded.forget(id) // deleted by another handle
                 return nil
-            case .success(cached.version):
-                return cached
+            case .success(kept.record.version):
+                if let stamp { decoded.confirm(id, version: kept.record.version, at: stamp) }
+                return kept.record
             case .success, .failure:
                 break
             }
@@ -61,7 +69,9 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             throw SQLiteFailure.failed("cannot read \(Self.name) \(id) from \(path)", database: path, error)
         }
         guard let row else { return nil }
-        return try decode(row)
+        let record = try decode(row)
+        if let stamp { decoded.confirm(id, version: record.version, at: stamp) }
+        return record
     }
 
     public func insert(_ record: Record) throws(StoreError) -> Record {

@@ -18,6 +18,11 @@ import Synchronization
 /// cursor), on the hottest path of the server. What is left is SQLite's own: taking and
 /// releasing the WAL read lock (two `fcntl` calls) and the B-tree lookup.
 ///
+/// Most page views do not get that far: when no transaction has been committed to the file
+/// since the kept record was last confirmed, it is still current, and the wal-index header
+/// (shared memory every connection to the file maps) says so without a lock or a statement
+/// (`commitStamp()`).
+///
 /// File stores only: an in-memory database is private to its own connection.
 final class SQLiteVersionProbe: Sendable {
     struct Failure: Error, CustomStringConvertible {
@@ -29,7 +34,13 @@ final class SQLiteVersionProbe: Sendable {
     private struct Connection {
         var handle: OpaquePointer?
         var statements: [String: OpaquePointer] = [:]
+        /// The first region of the file's wal-index, as SQLite mapped it for this connection;
+        /// valid until the connection closes. Nil when it could not be had (not WAL mode, a
+        /// VFS without shared memory): then every check asks SQLite.
+        var walIndex: UnsafeRawPointer?
     }
+    /// Statements run, so tests can tell a check answered by the wal-index from one that asked SQLite.
+    let queries = Atomic<Int>(0)
 
     private let connection: Mutex<Connection>
 
@@ -44,7 +55,41 @@ final class SQLiteVersionProbe: Sendable {
             throw Failure(description: "cannot open \(path) for version checks: \(message)")
         }
         sqlite3_busy_timeout(handle, Int32(min(busyTimeout * 1000, Double(Int32.max))))
-        connection = Mutex(Connection(handle: handle))
+        connection = Mutex(Connection(handle: handle, walIndex: Self.mapWALIndex(handle)))
+    }
+
+    /// Maps the first 32 KiB region of the wal-index through the connection's own VFS
+    /// (`xShmMap`, the public interface SQLite's WAL code uses), after a read has put the
+    /// connection in WAL mode. While the connection is open it holds its shared locks on the
+    /// file and the wal-index, so no other process can truncate the wal-index or take the file
+    /// out of WAL mode under it.
+    private static func mapWALIndex(_ handle: OpaquePointer) -> UnsafeRawPointer? {
+        // A read opens the connection's WAL (the pager learns the mode from the file);
+        // then the pragma reports it.
+        guard Self.firstColumn(handle, "SELECT count(*) FROM sqlite_schema") != nil,
+              Self.firstColumn(handle, "PRAGMA journal_mode") == "wal" else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file,
+              let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+              let map = methods.pointee.xShmMap else { return nil }
+        var region: UnsafeMutableRawPointer?
+        guard map(file, 0, 32 * 1024, 0, &region) == SQLITE_OK, let region else { return nil }
+        return UnsafeRawPointer(region)
+    }
+
+    private static func firstColumn(_ handle: OpaquePointer, _ sql: String) -> String? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+        return String(cString: text)
+    }
+
+    /// The file's commit stamp now, or nil when only a statement can tell (see `CommitStamp`).
+    func commitStamp() -> CommitStamp? {
+        connection.withLock { connection in
+            connection.walIndex.flatMap { CommitStamp(walIndex: $0) }
+        }
     }
 
     deinit {
@@ -54,7 +99,8 @@ final class SQLiteVersionProbe: Sendable {
     /// The `version` column of the row `id` in the table that `sql` reads (`SELECT version FROM
     /// <table> WHERE id = ?`), or nil when there is no such row.
     func version(_ sql: String, id: String) throws(Failure) -> Int? {
-        try connection.withLock { connection throws(Failure) -> Int? in
+        queries.add(1, ordering: .relaxed)
+        return try connection.withLock { connection throws(Failure) -> Int? in
             guard let handle = connection.handle else { throw Failure(description: "the version probe is closed") }
             let statement: OpaquePointer
             if let prepared = connection.statements[sql] {
@@ -92,6 +138,7 @@ final class SQLiteVersionProbe: Sendable {
         connection.withLock { connection in
             for statement in connection.statements.values { sqlite3_finalize(statement) }
             connection.statements = [:]
+            connection.walIndex = nil
             if let handle = connection.handle { sqlite3_close_v2(handle) }
             connection.handle = nil
         }

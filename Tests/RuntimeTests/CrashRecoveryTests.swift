@@ -13,8 +13,8 @@ import TestSupport
     static let instances = 8
     static let rounds = 5
 
-    @Test func afterSIGKILLEveryInstanceLoadsAndIsExactlyBeforeOrAfterEachAction() throws {
-        let project = try RepositoryPaths.fixture([
+    static func counterProject() throws -> URL {
+        try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Crash test", "languages": ["en"] }"#,
             "processes/counter.json": """
             { "name": "counter", "data": { "count": 0, "double": 0 },
@@ -24,6 +24,10 @@ import TestSupport
                                           "params": { "count": "count + 1", "double": "double + 2" } } ] } ] }
             """,
         ])
+    }
+
+    @Test func afterSIGKILLEveryInstanceLoadsAndIsExactlyBeforeOrAfterEachAction() throws {
+        let project = try Self.counterProject()
         let database = project.appendingPathComponent("data/flowstage.sqlite").path
         var generator = SystemRandomNumberGenerator()
         /// The newest version each instance was reported saved at.
@@ -71,6 +75,31 @@ import TestSupport
             #expect(ahead <= 1, "only one action was in flight")
             try store.close()
         }
+    }
+}
+
+/// The kept records of one process never hide what another process saved: the worker saves,
+/// and after each save it reports, a load here returns that version or a newer one.
+@Suite struct SavesByAnotherProcess {
+    @Test func aSaveReportedByAnotherProcessIsSeenByTheNextLoad() throws {
+        let project = try CrashRecovery.counterProject()
+        let database = project.appendingPathComponent("data/flowstage.sqlite").path
+        let store = try SQLiteStore(path: database)
+        defer { try? store.close() }
+        let worker = try CrashWorker.launch(project: project, database: database, instances: 2)
+        defer { worker.kill() }
+        var seen = 0
+        while seen < 200, let line = worker.readLine() {
+            let words = line.split(separator: " ").map(String.init)
+            let id = try #require(words.count >= 2 ? words[1] : nil, "the worker printed \(line)")
+            let reported = words.first == "saved" ? try #require(Int(words[2])) : 1
+            let loaded = try #require(try store.instances.load(id), "\(id) is in the file")
+            #expect(loaded.version >= reported, "\(id): loaded version \(loaded.version) after the worker saved \(reported)")
+            #expect(loaded.data["count"] == .number(Double(loaded.version - 1)))
+            seen += 1
+        }
+        #expect(seen == 200, "the worker stopped by itself: \(worker.standardError)")
+        #expect(store.instances.rowReads.load(ordering: .relaxed) > 0)
     }
 }
 

@@ -382,6 +382,40 @@ private extension Instance {
         #expect(mine.rowReads.load(ordering: .relaxed) == 1)
     }
 
+    /// The wal-index's commit stamp answers for a record confirmed since the last commit.
+    @Test func whileNothingIsCommittedALoadAsksSQLiteNothing() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let mine = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path).instances
+        let inserted = try mine.insert(sampleInstance())
+        #expect(try mine.load(inserted.id) == inserted) // just written: confirmed by a query
+        let asked = mine.versionQueries
+        #expect(asked == 1)
+        for _ in 1...3 { #expect(try mine.load(inserted.id) == inserted) }
+        #expect(mine.versionQueries == asked)
+        #expect(mine.rowReads.load(ordering: .relaxed) == 0)
+    }
+
+    /// A commit anywhere in the file, even to another row or table, is a reason to ask again;
+    /// the answer then keeps the record, without reading the row.
+    @Test func anyCommitToTheFileMakesTheNextLoadAskAgain() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (mine, theirs) = (try SQLiteStore(path: path), try SQLiteStore(path: path))
+        let kept = try mine.instances.insert(sampleInstance())
+        _ = try mine.instances.load(kept.id)
+        let asked = mine.instances.versionQueries
+        _ = try theirs.instances.insert(sampleInstance())
+        #expect(try mine.instances.load(kept.id) == kept)
+        #expect(mine.instances.versionQueries == asked + 1)
+        _ = try theirs.sessions.insert(Session(id: "other", csrf: "c", language: "en", theme: "default",
+                                               appearance: "auto", now: Date()))
+        #expect(try mine.instances.load(kept.id) == kept)
+        #expect(mine.instances.versionQueries == asked + 2)
+        #expect(try mine.instances.load(kept.id) == kept)
+        #expect(mine.instances.versionQueries == asked + 2)
+        #expect(mine.instances.rowReads.load(ordering: .relaxed) == 0)
+    }
+
     @Test func aRecordDeletedThroughAnotherStoreOnTheFileIsGoneAtOnce() throws {
         let folder = try RepositoryPaths.fixture([:])
         let path = folder.appendingPathComponent("flowstage.sqlite").path
