@@ -90,16 +90,47 @@ public struct StaticFiles: Sendable {
                         body: entry.body)
     }
 
-    /// The table key, or nil for anything that looks like an escape attempt.
+    /// The table key, or nil for anything that looks like an escape attempt: NUL, a backslash,
+    /// an encoded dot, slash, backslash or NUL (`%2e`, `%2f`, `%5c`, `%00`, any case), or a
+    /// `.` or `..` segment. Empty segments are dropped. One pass over the bytes: every static
+    /// request asks.
     static func key(for path: String) -> String? {
-        if path.contains("\0") || path.contains("\\") { return nil }
-        let lower = path.lowercased()
-        if lower.contains("%2e") || lower.contains("%2f") || lower.contains("%5c") || lower.contains("%00") { return nil }
-        var segments: [Substring] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment == "." || segment == ".." { return nil }
-            segments.append(segment)
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            var segments: [UnsafeBufferPointer<UInt8>.SubSequence] = []
+            var start = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "/")
+                switch byte {
+                case 0, UInt8(ascii: "\\"):
+                    return nil
+                case UInt8(ascii: "%") where index + 2 < bytes.count && Self.isEscapeOfSeparator(bytes[index + 1], bytes[index + 2]):
+                    return nil
+                case UInt8(ascii: "/"):
+                    let segment = bytes[start..<index]
+                    start = index + 1
+                    if segment.isEmpty { continue }
+                    if segment.allSatisfy({ $0 == UInt8(ascii: ".") }) && segment.count <= 2 { return nil }
+                    segments.append(segment)
+                default:
+                    continue
+                }
+            }
+            var key = [UInt8]()
+            key.reserveCapacity(bytes.count)
+            for (position, segment) in segments.enumerated() {
+                if position > 0 { key.append(UInt8(ascii: "/")) }
+                key.append(contentsOf: segment)
+            }
+            return String(decoding: key, as: UTF8.self)
         }
-        return segments.joined(separator: "/")
+    }
+
+    /// `2e` (.), `2f` (/), `5c` (\) or `00` (NUL), in either case.
+    private static func isEscapeOfSeparator(_ high: UInt8, _ low: UInt8) -> Bool {
+        let low = low | 0x20 // ASCII letters to lower case
+        return (high == UInt8(ascii: "2") && (low == UInt8(ascii: "e") || low == UInt8(ascii: "f")))
+            || (high == UInt8(ascii: "5") && low == UInt8(ascii: "c"))
+            || (high == UInt8(ascii: "0") && low == UInt8(ascii: "0"))
     }
 }

@@ -67,9 +67,17 @@ import Testing
                 #expect(!reply.text.contains("hidden"), "\(path)")
             }
         }
-        for key in ["..", "../x", "a/../b", "a\\b", "a\0b", "%2e%2e/x", "./a"] {
+        for key in ["..", "../x", "a/../b", "a\\b", "a\0b", "%2e%2e/x", "./a", "a/%2E%2e", "a%2Fb", "a%5cb", "a%00", "x/."] {
             #expect(StaticFiles.key(for: key) == nil, "\(key)")
         }
+    }
+
+    @Test func aKeyDropsEmptySegmentsAndKeepsEveryOtherName() {
+        #expect(StaticFiles.key(for: "/js//app.js") == "js/app.js")
+        #expect(StaticFiles.key(for: "/") == "")
+        #expect(StaticFiles.key(for: "a/.../b%20c.txt") == "a/.../b%20c.txt")
+        #expect(StaticFiles.key(for: "café/ünï.css") == "café/ünï.css")
+        #expect(StaticFiles.key(for: "100%") == "100%")
     }
 
     @Test func aFolderAnswersWithItsIndexAndOtherMethodsAreNotServed() throws {
