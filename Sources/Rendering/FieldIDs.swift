@@ -8,12 +8,19 @@ struct FieldIDs {
 
     init() {
         used = []
-        used.reserveCapacity(128)   // a long form's fields, hints and options, without rehashing
+    }
+
+    /// Room for a long form's fields, hints and options, made on the first id: a page of
+    /// specialized components takes none, and then allocates nothing here.
+    @inline(__always)
+    private mutating func prepare() {
+        if used.isEmpty { used.reserveCapacity(128) }
     }
 
     /// A component's `htmlID` (`field-client-address-city`), unless taken; a clash gets `-2`,
     /// `-3`… `key` is the component's data path, for the error summary's links.
     mutating func allocate(_ base: String, key: String?) -> String {
+        prepare()
         var id = base
         var counter = 2
         while !used.insert(id).inserted {
@@ -32,6 +39,7 @@ struct FieldIDs {
 
     /// Reserves an id that is not a component's (an option's, a hint's).
     mutating func reserve(_ wanted: String) -> String {
+        prepare()
         var id = wanted
         var counter = 2
         while !used.insert(id).inserted {

@@ -35,8 +35,7 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         var ids = FieldIDs()
-        let sections = state.sections.isEmpty ? [state] : state.sections
-        let forms: [TemplateValue] = sections.map { section in
+        func form(_ section: ScreenState) -> TemplateValue {
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                             state: section, ui: ui, ids: ids)
             builder.customComponents = customComponents
@@ -51,6 +50,8 @@ public struct Renderer: Sendable {
             ids = builder.ids
             return .object(form)
         }
+        // One task: the state itself, not a copy of it in an array.
+        let forms = state.sections.isEmpty ? [form(state)] : state.sections.map(form)
         let errors: [TemplateValue] = state.errors.map { error in
             .object(FieldsContext([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
         }
@@ -80,8 +81,9 @@ public struct Renderer: Sendable {
             .closeURL: state.modal ? .text(links.close(state.instanceID)) : .bool(false),
             .ui: .object(ui),
         ])
-        let title = (state.sections.isEmpty ? [heading, processTitle, project.name] : [heading, project.name])
-            .joined(separator: " – ")
+        var title = heading + " – "
+        if state.sections.isEmpty { title += processTitle + " – " }
+        title += project.name
         return page(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
                     settings: settings, ui: ui)
     }

@@ -13,6 +13,17 @@ final class StepperCache: Sendable {
         let stepper: Stepper
         let language: String
         let uiLanguage: String
+
+        /// The cheap parts only: hashing every step label cost more than drawing from the
+        /// table saved. Equality still compares the whole stepper (its label arrays are shared
+        /// with the engine's, so that is mostly a buffer-identity check).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(stepper.current)
+            hasher.combine(stepper.currentSubstep)
+            hasher.combine(stepper.steps.count)
+            hasher.combine(language)
+            hasher.combine(uiLanguage)
+        }
     }
 
     static let limit = 1_024

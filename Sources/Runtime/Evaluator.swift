@@ -7,6 +7,9 @@ import Foundation
 struct Evaluator {
     let language: String
     let now: Date
+    /// Looked up once per evaluator: `TimeZone.current` takes a lock, and a screen evaluates
+    /// an expression per shown, hidden or disabled rule.
+    let timeZone = TimeZone.current
     var warnings: [String] = []
 
     init(language: String, now: Date) {
@@ -16,7 +19,8 @@ struct Evaluator {
 
     /// `item` is `$item` inside a collection item.
     mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil) -> JSONValue {
-        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, language: language, now: now))
+        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, language: language, now: now,
+                                                           timeZone: timeZone))
         warnings += result.warnings
         return result.value
     }

@@ -24,8 +24,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = Serve.environment("FLOWSTAGE_PORT") ?? 8080
 
-    @Option(help: "Worker threads answering requests.")
-    var threads = Serve.environment("FLOWSTAGE_THREADS") ?? 2
+    /// Two per core by default: libmicrohttpd keeps a keep-alive connection on the worker that
+    /// accepted it, so with one worker per core an uneven split of the connections can leave
+    /// a core idle while requests queue on the other (seen on `make bench`: 40 % of the CPU
+    /// idle in some runs of the page benchmark, none with two per core).
+    @Option(help: "Worker threads answering requests (default: two per core).")
+    var threads = Serve.environment("FLOWSTAGE_THREADS") ?? 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     @Option(help: "Largest request body without files, in bytes ($FLOWSTAGE_MAX_BODY).")
     var maxBody = Serve.environment("FLOWSTAGE_MAX_BODY") ?? (1 << 20)
