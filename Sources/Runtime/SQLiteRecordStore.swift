@@ -11,9 +11,10 @@ import Synchronization
 /// Loads are read-through with a check: the record as last decoded (`decoded`) is returned
 /// only after the file has said that the row's `version` is still the one decoded: at no cost
 /// when the file's commit stamp shows no commit at all since the record was last confirmed
-/// (`CommitStamp`), else by `probe`'s one-row `SELECT`. So a save by another process, node or store handle is seen by the next load, a
-/// row deleted elsewhere is gone, and no "this process is the only writer" assumption is
-/// made; what is saved is decoding JSON and the pooled read of the whole row.
+/// (`CommitStamp`), else by `probe`'s one-row `SELECT`. So a save by another process, node or
+/// store handle is seen by the next load, a row deleted elsewhere is gone, and no "this
+/// process is the only writer" assumption is made; what is saved is decoding JSON and the
+/// pooled read of the whole row.
 public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private let database: any DatabaseWriter
     /// The file, named in every error message.
