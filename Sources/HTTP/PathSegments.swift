@@ -1,10 +1,10 @@
 /// The non-empty `/`-separated pieces of a decoded path: `/instances/42/` is `["instances", "42"]`.
 ///
-/// Split over UTF-8 bytes, not `Character`s: every request is routed on these, and walking
+/// Split over UTF-8 bytes, not `Character`s: every request is routed (and every static file found) on these, and walking
 /// grapheme clusters to find an ASCII `/` was over 1 % of a page view's server time. (A `/`
 /// followed by a combining mark therefore still separates; no route has such a segment.)
-enum PathSegments {
-    static func of(_ path: String) -> [String] {
+public enum PathSegments {
+    public static func of(_ path: String) -> [String] {
         var path = path
         return path.withUTF8 { bytes in
             var segments: [String] = []

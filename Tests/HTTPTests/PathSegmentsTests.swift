@@ -1,5 +1,5 @@
 import Testing
-@testable import Preview
+import HTTP
 
 @Suite struct Routing {
     @Test func aPathIsRoutedOnItsNonEmptySlashSeparatedSegments() {
