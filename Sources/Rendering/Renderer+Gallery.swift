@@ -22,6 +22,7 @@ extension Renderer {
     public func galleryPage(_ state: ScreenState, pageURL: String, settings: PageSettings) -> [UInt8] {
         var copy = self
         copy.links = GalleryLinks(base: links, page: pageURL)
+        copy.screenPlans = nil
         var settings = settings
         settings.csrf = ""
         return copy.screen(state, settings: settings)

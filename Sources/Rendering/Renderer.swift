@@ -16,6 +16,9 @@ public struct Renderer: Sendable {
     var specialized: SpecializedComponents
     /// Stepper headers drawn so far (shared by copies of this renderer).
     let steppers = StepperCache()
+    /// Plans of the common screen pages made so far; nil where the links differ from the
+    /// ones the plans were made with (the gallery's copy).
+    var screenPlans: ScreenPlans? = ScreenPlans()
     /// Swift providers of custom components (screens.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
@@ -32,9 +35,21 @@ public struct Renderer: Sendable {
 
     /// A user task's screen; after a failed post, with its error summary and the posted values.
     /// With `single` navigation and several waiting tasks, one section and form per task.
+    /// The common page (one task, no errors) is printed from its plan once there is one.
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
+        let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
+        var unplanned: ScreenPlans.Key?
+        if let plans = screenPlans, let (key, entries) = planKey(state, settings: settings, languageIndex: languageIndex) {
+            switch plans.plan(for: key) {
+            case .some(.some(let plan)):
+                return planned(plan, entries: entries, state: state, settings: settings, ui: ui)
+            case .some(.none): break
+            case .none: unplanned = key
+            }
+        }
         var ids = FieldIDs()
+        var sampleParts: [ObjectIdentifier: Int] = [:]
         func form(_ section: ScreenState) -> TemplateValue {
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                             state: section, ui: ui, ids: ids)
@@ -42,10 +57,15 @@ public struct Renderer: Sendable {
             if state.sections.isEmpty {
                 // One task on the page: its ids are its own, as when it was specialized.
                 builder.specialized = specialized
-                builder.languageIndex = state.language == settings.language
-                    ? project.languages.firstIndex(of: state.language) ?? -1 : -1
+                builder.languageIndex = languageIndex
             }
-            let form = formView(section, components: builder.build(section.components), settings: settings,
+            let components = builder.build(section.components)
+            if unplanned != nil {
+                for (index, component) in components.enumerated() {
+                    if case .embed(_, let fields) = component { sampleParts[ObjectIdentifier(fields)] = index }
+                }
+            }
+            let form = formView(section, components: components, settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))
             ids = builder.ids
             return .object(form)
@@ -55,13 +75,7 @@ public struct Renderer: Sendable {
         let errors: [TemplateValue] = state.errors.map { error in
             .object(FieldsContext([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
         }
-        let processTitle = text(state.process.title, settings.language) ?? state.process.name
-        let heading = state.sections.isEmpty ? screenTitle(state, language: settings.language) : processTitle
-        let stepper: TemplateValue = state.stepper.map { stepper in
-            .html(steppers.html(for: StepperCache.Key(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
-                templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
-            })
-        } ?? .bool(false)
+        let (heading, title) = headings(state, language: settings.language)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
             .tabs: .list(state.tabs.map { tab in
                 .object(FieldsContext([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
@@ -74,42 +88,82 @@ public struct Renderer: Sendable {
             .errors: .list(errors),
             .actionError: .optional(state.actionError),
             .notice: .optional(state.notice),
-            .stepper: stepper,
+            .stepper: stepperValue(state, ui: ui),
             .tabs: tabs,
             .heading: .text(heading),
             .forms: .list(forms),
-            .closeURL: state.modal ? .text(links.close(state.instanceID)) : .bool(false),
+            .closeURL: closeURL(state),
             .ui: .object(ui),
         ])
+        let page = pageContext(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
+                               settings: settings, ui: ui)
+        if let unplanned, let plans = screenPlans {
+            plans.store(TemplateSpecializer.specialize(page: templates.page("page"), root: page,
+                                                       isDynamic: ScreenPlans.isDynamic,
+                                                       partOf: { sampleParts[ObjectIdentifier($0)] }),
+                        for: unplanned)
+        }
+        return render(page)
+    }
+
+    /// The screen's h1 and the page title: on a `single` page with several tasks the h1 is the
+    /// process title (each task has its section heading).
+    func headings(_ state: ScreenState, language: String) -> (heading: String, title: String) {
+        let processTitle = text(state.process.title, language) ?? state.process.name
+        let heading = state.sections.isEmpty ? screenTitle(state, language: language) : processTitle
         var title = heading + " – "
         if state.sections.isEmpty { title += processTitle + " – " }
         title += project.name
-        return page(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
-                    settings: settings, ui: ui)
+        return (heading, title)
+    }
+
+    /// The stepper header, drawn once per stepper and languages.
+    func stepperValue(_ state: ScreenState, ui: UIStrings) -> TemplateValue {
+        state.stepper.map { stepper in
+            .html(steppers.html(for: StepperCache.Key(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
+                templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
+            })
+        } ?? .bool(false)
+    }
+
+    /// A modal instance's Close link.
+    func closeURL(_ state: ScreenState) -> TemplateValue {
+        state.modal ? .text(links.close(state.instanceID)) : .bool(false)
+    }
+
+    /// Where Enter in a field posts: the first submit action, else the first action, else on a
+    /// flow screen the first button's event.
+    func formAction(_ state: ScreenState) -> String {
+        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
+        if let primary { return links.action(state.instanceID, primary.name) }
+        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
+        return firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
+    }
+
+    /// A screen with a file field posts multipart, so the file travels with any button.
+    func postsFiles(_ state: ScreenState) -> Bool {
+        state.components.contains { $0.contains(.fileUpload) }
+    }
+
+    /// A flow screen with its own "back" button gets no second one from the chrome.
+    func showsBack(_ state: ScreenState) -> Bool {
+        state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }
     }
 
     /// One task's form: its fields, the hidden fields naming the session and the task, Back.
     /// `heading` is the section heading on a `single` page, nil when the task is the whole page.
     private func formView(_ state: ScreenState, components: [TemplateValue], settings: PageSettings,
                           heading: String?) -> FieldsContext {
-        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
-        // Enter in a field submits the form's action: the first submit action, or on a flow
-        // screen the first button's event.
-        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
-        let formAction = primary.map { links.action(state.instanceID, $0.name) }
-            ?? firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
-        return FieldsContext([
+        FieldsContext([
             .sectionHeading: .optional(heading),
             .sectionID: heading == nil ? .bool(false) : .text("section-" + HTMLID.sanitise(state.nodeID)),
-            .formAction: .text(formAction),
+            .formAction: .text(formAction(state)),
             .formMethod: .text(links.formMethod),
-            // A screen with a file field posts multipart, so the file travels with any button.
-            .multipart: .bool(state.components.contains { $0.contains(.fileUpload) }),
+            .multipart: .bool(postsFiles(state)),
             .csrf: .text(settings.csrf),
             .screenID: .text(state.nodeID),
             .components: .list(components),
-            // A flow screen with its own "back" button gets no second one from the chrome.
-            .canGoBack: .bool(state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }),
+            .canGoBack: .bool(showsBack(state)),
             .backURL: .text(links.back(state.instanceID)),
         ])
     }
@@ -233,26 +287,45 @@ public struct Renderer: Sendable {
     // MARK: - Pieces
 
     func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
-        let context = FieldsContext([
+        render(pageContext(title: title, hasErrors: hasErrors, content: content, settings: settings, ui: ui))
+    }
+
+    /// The page template's view: the chrome around `content`.
+    func pageContext(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings,
+                     ui: UIStrings) -> FieldsContext {
+        FieldsContext([
             .lang: .text(settings.language),
             .appearance: .text(settings.appearance),
             .device: .text(settings.device),
             .hasErrors: .bool(hasErrors),
             .title: .text(title),
-            .themeURL: .text(links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)),
+            .themeURL: .text(themeURL(settings)),
             .stylesheetURL: .text(links.stylesheet),
             .scriptURL: .text(links.script),
             .homeURL: .text(links.home),
             .projectName: .text(project.name),
             .projectErrors: settings.projectErrors.isEmpty ? .bool(false)
                 : .object(FieldsContext([.items: .list(settings.projectErrors.map(TemplateValue.text))])),
-            .generation: settings.generation.map { .text(String($0)) } ?? .bool(false),
+            .generation: generation(settings),
             .content: content,
             .ui: .object(ui),
         ])
+    }
+
+    private func render(_ page: FieldsContext) -> [UInt8] {
         var buffer = HTMLBuffer(capacity: 16 << 10)
-        templates.page("page").render(context, into: &buffer)
+        templates.page("page").render(page, into: &buffer)
         return buffer.bytes
+    }
+
+    /// The chosen theme's stylesheet; an unknown name falls back to the default theme.
+    func themeURL(_ settings: PageSettings) -> String {
+        links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)
+    }
+
+    /// The loaded project version for the live-reload script, when there is one.
+    func generation(_ settings: PageSettings) -> TemplateValue {
+        settings.generation.map { .text(String($0)) } ?? .bool(false)
     }
 
     private func stepperView(_ stepper: Stepper, state: ScreenState, ui: UIStrings) -> FieldsContext {

@@ -35,10 +35,11 @@ import TestSupport
                         let components = task.screen.enumerated()
                             .filter { variant < 3 || $0.offset % 3 != 1 }   // some hidden
                             .map { resolve($0.element, disabled: variant == 3 && $0.offset % 2 == 0) }
-                        states.append(ScreenState(instanceID: "i-1", modal: false, process: process, nodeID: node.id,
+                        states.append(ScreenState(instanceID: "i-1", modal: variant == 1, process: process, nodeID: node.id,
                                                   task: task, components: components, data: data, rawValues: rawValues,
                                                   errors: errors, stepper: variant == 0 ? nil : stepper(current: variant % 2),
-                                                  canGoBack: true, notice: nil, language: language))
+                                                  canGoBack: variant != 1, notice: variant == 1 ? "Moved <on> & saved" : nil,
+                                                  language: language))
                     }
                 }
             }
@@ -62,11 +63,20 @@ import TestSupport
         general.specialized = .none
         var compared = 0
         for state in SpecializedRendering.states(project) {
-            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
-            let fast = String(decoding: specialized.screen(state, settings: settings), as: UTF8.self)
-            let slow = String(decoding: general.screen(state, settings: settings), as: UTF8.self)
-            #expect(fast == slow, "\(state.process.name)/\(state.nodeID) in \(state.language)")
-            compared += 1
+            let looks = [
+                PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t"),
+                PageSettings(language: state.language, theme: "no-such-theme", appearance: "dark", csrf: "<u>",
+                             device: "phone", generation: 7),
+            ]
+            for settings in looks {
+                let slow = String(decoding: general.screen(state, settings: settings), as: UTF8.self)
+                // The first page of its kind may make a plan; the second is printed from it.
+                for _ in 0..<2 {
+                    let fast = String(decoding: specialized.screen(state, settings: settings), as: UTF8.self)
+                    #expect(fast == slow, "\(state.process.name)/\(state.nodeID) in \(state.language)")
+                }
+                compared += 1
+            }
         }
         return compared
     }
@@ -77,6 +87,30 @@ import TestSupport
 
     @Test func theTypicalScreenPrintsTheSameAsTheGeneralPath() throws {
         #expect(try check(SpecializedRendering.typical) >= 4)
+    }
+
+    @Test func theTypicalScreenIsPrintedFromAPagePlan() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let state = try #require(SpecializedRendering.states(project).first)
+        let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+        let (key, _) = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
+        #expect(renderer.screenPlans?.plan(for: key) == nil)
+        _ = renderer.screen(state, settings: settings)
+        let plan = try #require(renderer.screenPlans?.plan(for: key) ?? nil)
+        // Only the request's names are left: the page's own and its components'.
+        #expect(plan.plan.names.allSatisfy { name in
+            name.first.map { $0.part >= 0 || ScreenPlans.isDynamic($0) } ?? false
+        })
+        #expect(plan.plan.names.contains { $0.first?.part ?? -1 >= 0 })
+    }
+
+    @Test func aPageWithErrorsIsNotPlanned() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let state = try #require(SpecializedRendering.states(project).first { !$0.errors.isEmpty })
+        let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+        #expect(renderer.planKey(state, settings: settings, languageIndex: 0) == nil)
     }
 
     @Test func aRememberedStepperPrintsWhatAFreshRendererDraws() throws {
@@ -134,7 +168,7 @@ import TestSupport
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
         let screen = try #require(project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
         #expect(screen.allSatisfy { renderer.specialized.entry(for: $0, language: 0) == nil })
-        #expect(try check(folder) == 4)
+        #expect(try check(folder) == 8)
     }
 }
 

@@ -10,11 +10,19 @@ public struct TemplateKey: Sendable {
     public let slot: Int
     /// In a specialized template, the row of an unrolled list the name belongs to; else -1.
     public let row: Int
+    /// In a page plan, the inlined part (a component) whose context answers the name; else -1.
+    public let part: Int
 
-    public init(_ text: String, slot: Int = -1, row: Int = -1) {
+    public init(_ text: String, slot: Int = -1, row: Int = -1, part: Int = -1) {
         self.text = text
         self.slot = slot
         self.row = row
+        self.part = part
+    }
+
+    /// The same name, answered by inlined part `part`.
+    func inPart(_ part: Int) -> TemplateKey {
+        TemplateKey(text, slot: slot, row: row, part: part)
     }
 }
 

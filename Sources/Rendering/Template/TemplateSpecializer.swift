@@ -7,14 +7,21 @@
 /// answers from a small per-request context. A name used inside an unrolled row is bound to
 /// that row (`TemplateKey.row`), so "is option 7 selected" is one op.
 ///
+/// A whole page is specialized the same way (`specialize(page:…)`): embedded templates are
+/// inlined, and each embedded context `partOf` numbers (a component's `FieldContext`) becomes a
+/// part whose every name is dynamic, bound to it (`TemplateKey.part`).
+///
 /// The result prints exactly what the general render prints for the same values; a template
-/// this cannot specialize (an embedded template, a dotted dynamic name, `{{.}}` in a dynamic
-/// section) gives nil, and the caller keeps the general path.
+/// this cannot specialize (an embedded template outside page mode, a dotted dynamic name, `{{.}}`
+/// in a dynamic section) gives nil, and the caller keeps the general path.
 struct TemplateSpecializer {
     private struct CannotSpecialize: Error {}
 
-    private let source: TemplatePlan
+    /// The plan being read: the page's, or an embedded template's while it is inlined.
+    private var source: TemplatePlan
     private let isDynamic: (TemplateKey, Bool) -> Bool
+    /// Page mode: the part an embedded context is, if it is one; nil when embeds cannot be inlined.
+    private let partOf: ((any TemplateContext) -> Int?)?
     private var frames: [TemplateFrame] = []
     private var ops: [TemplateOp] = []
     private var literals: [UInt8] = []
@@ -24,16 +31,33 @@ struct TemplateSpecializer {
     /// The text op more literal bytes may be added to, if any.
     private var extendable: Int?
 
-    private init(source: TemplatePlan, isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool) {
+    private init(source: TemplatePlan, isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool,
+                 partOf: ((any TemplateContext) -> Int?)? = nil) {
         self.source = source
         self.isDynamic = isDynamic
+        self.partOf = partOf
     }
 
     /// `template` specialized for `root`; `isDynamic` names the keys answered per request, for a
     /// name a row answers (`inRow`) and for one a context answers.
     static func specialize(_ template: CompiledTemplate, root: any TemplateContext,
                            isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool) -> CompiledTemplate? {
-        var specializer = TemplateSpecializer(source: template.plan, isDynamic: isDynamic)
+        specialize(TemplateSpecializer(source: template.plan, isDynamic: isDynamic), template, root: root)
+    }
+
+    /// A page with its embedded templates inlined: `isDynamic` names the keys the page's own
+    /// contexts answer per request; every name a numbered part answers is dynamic.
+    static func specialize(page template: CompiledTemplate, root: any TemplateContext,
+                           isDynamic: @escaping (TemplateKey) -> Bool,
+                           partOf: @escaping (any TemplateContext) -> Int?) -> CompiledTemplate? {
+        let specializer = TemplateSpecializer(source: template.plan, isDynamic: { key, inRow in !inRow && isDynamic(key) },
+                                              partOf: partOf)
+        return specialize(specializer, template, root: root)
+    }
+
+    private static func specialize(_ specializer: TemplateSpecializer, _ template: CompiledTemplate,
+                                   root: any TemplateContext) -> CompiledTemplate? {
+        var specializer = specializer
         specializer.frames.append(.context(root))
         do {
             try specializer.evaluate(from: 0, to: template.plan.ops.count)
@@ -123,7 +147,12 @@ struct TemplateSpecializer {
                 guard isDynamic(first, true) else { return nil }
                 guard name.rest.isEmpty else { throw CannotSpecialize() }
                 return TemplateKey(first.text, slot: first.slot, row: row)
-            case .context(let context) where context.value(for: first) != nil:
+            case .context(let context) where context.value(for: first) != nil,
+                 .value(.embed(_, let context)) where context.value(for: first) != nil:
+                if let part = partOf?(context) {
+                    guard name.rest.isEmpty else { throw CannotSpecialize() }
+                    return first.inPart(part)
+                }
                 return try contextKey(name)
             default:
                 continue
@@ -147,12 +176,25 @@ struct TemplateSpecializer {
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) throws(CannotSpecialize) {
-        if case .embed = value { throw CannotSpecialize() }
+        if case .embed(let template, let context) = value {
+            guard partOf != nil else { throw CannotSpecialize() }
+            try inline(template, context: context)
+            return
+        }
         var bytes: [UInt8] = []
         var writer = ByteWriter(taking: &bytes, expected: 64)
         writer.append(value, escaped: escaped)
         writer.finish(into: &bytes)
         appendLiteral(bytes[...])
+    }
+
+    /// An embedded template, in place: it sees only its own context, as when it is rendered.
+    private mutating func inline(_ template: CompiledTemplate, context: any TemplateContext) throws(CannotSpecialize) {
+        let outer = (source: source, frames: frames)
+        source = template.plan
+        frames = [.context(context)]
+        defer { (source, frames) = outer }
+        try evaluate(from: 0, to: template.plan.ops.count)
     }
 
     /// Adjacent literals become one op, but never across a section's end: the last op may be

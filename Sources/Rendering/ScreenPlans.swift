@@ -1,0 +1,149 @@
+import Definitions
+import Synchronization
+
+/// Whole-page plans of the common screen: one task, no errors, every field specialized.
+///
+/// Such a page differs from request to request only in a few names (the instance's URLs, the
+/// CSRF token, the title, the notice, the settings' looks) and in the dynamic names of its
+/// specialized components. Everything else (the chrome, the screen's and form's markup, the
+/// words of the UI) depends only on the task, the language and which components are shown,
+/// which is the plan's key. The first such page is drawn the general way and specialized
+/// (`TemplateSpecializer.specialize(page:…)`, its components inlined as parts); later ones are
+/// printed from the plan with a `PageSlots` of those names, without building the page's view.
+final class ScreenPlans: Sendable {
+    /// Everything a plan bakes in that is not fixed for the renderer.
+    struct Key: Hashable, Sendable {
+        let language: Int
+        let process: String
+        let node: String
+        /// The shown components, in order (`Component.identity`).
+        let components: [ObjectIdentifier]
+
+        /// Without the names: the components tell tasks apart but for an empty screen, and
+        /// hashing two strings cost more than the rest of the look-up.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(language)
+            hasher.combine(components.count)
+            for component in components { hasher.combine(component) }
+        }
+    }
+
+    /// The names a plan leaves to the request, outside its components. Everything else the
+    /// page, screen and form templates print is fixed by the key, or by the conditions under
+    /// which a page is planned at all (`Renderer.planKey`).
+    static func isDynamic(_ key: TemplateKey) -> Bool {
+        switch ViewKey(key) {
+        case .appearance, .device, .generation, .title, .themeURL, .notice, .closeURL, .stepper, .heading,
+             .formAction, .multipart, .csrf, .canGoBack, .backURL: true
+        default: false
+        }
+    }
+
+    /// Bounded: shown-component combinations come from the definitions' conditions, so there
+    /// are few, but a full table (a few MB of page text at most) is emptied rather than grown.
+    static let limit = 256
+    /// nil for a key whose page could not be specialized (it keeps the general path).
+    private let plans = Mutex<[Key: CompiledTemplate?]>([:])
+
+    /// `.some(nil)`: tried, cannot be planned; nil: not tried yet.
+    func plan(for key: Key) -> CompiledTemplate?? {
+        plans.withLock { $0[key] }
+    }
+
+    func store(_ plan: CompiledTemplate?, for key: Key) {
+        plans.withLock { plans in
+            if plans.count >= ScreenPlans.limit { plans.removeAll() }
+            plans[key] = .some(plan)
+        }
+    }
+}
+
+/// What a planned page asks per request: the names `ScreenPlans.isDynamic` lists, and each
+/// inlined component's own (`TemplateKey.part` is its index in `parts`).
+final class PageSlots: TemplateContext {
+    let settings: PageSettings
+    let title: String
+    let themeURL: String
+    let generation: TemplateValue
+    let notice: TemplateValue
+    let closeURL: TemplateValue
+    let stepper: TemplateValue
+    let heading: String
+    let formAction: String
+    let multipart: Bool
+    let canGoBack: Bool
+    let backURL: String
+    let parts: [FieldContext]
+
+    init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
+         closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
+         canGoBack: Bool, backURL: String, parts: [FieldContext]) {
+        self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
+        self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
+        self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
+        self.parts = parts
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
+        return switch ViewKey(key) {
+        case .appearance: .text(settings.appearance)
+        case .device: .text(settings.device)
+        case .generation: generation
+        case .title: .text(title)
+        case .themeURL: .text(themeURL)
+        case .notice: notice
+        case .closeURL: closeURL
+        case .stepper: stepper
+        case .heading: .text(heading)
+        case .formAction: .text(formAction)
+        case .multipart: .bool(multipart)
+        case .csrf: .text(settings.csrf)
+        case .canGoBack: .bool(canGoBack)
+        case .backURL: .text(backURL)
+        default: nil
+        }
+    }
+}
+
+extension Renderer {
+    /// The plan key of a page that can be planned, with its components' specializations; nil
+    /// for the rest: several tasks, errors, an action error, tabs, project errors, another
+    /// language than the page's, or a component that is not specialized.
+    func planKey(_ state: ScreenState, settings: PageSettings,
+                 languageIndex: Int) -> (ScreenPlans.Key, [SpecializedComponents.Entry])? {
+        guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
+              state.tabs.isEmpty, settings.projectErrors.isEmpty else { return nil }
+        var entries: [SpecializedComponents.Entry] = []
+        entries.reserveCapacity(state.components.count)
+        for resolved in state.components {
+            guard resolved.children.isEmpty,
+                  let entry = specialized.entry(for: resolved.definition, language: languageIndex) else { return nil }
+            entries.append(entry)
+        }
+        let key = ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
+                                  components: state.components.map(\.definition.identity))
+        return (key, entries)
+    }
+
+    /// The page printed from its plan: only the request's names are worked out.
+    func planned(_ plan: CompiledTemplate, entries: [SpecializedComponents.Entry], state: ScreenState,
+                 settings: PageSettings, ui: UIStrings) -> [UInt8] {
+        var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                        state: state, ui: ui)
+        var parts: [FieldContext] = []
+        parts.reserveCapacity(entries.count)
+        for (entry, resolved) in zip(entries, state.components) {
+            parts.append(builder.specializedFields(entry, resolved))
+        }
+        let (heading, title) = headings(state, language: settings.language)
+        let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),
+                              generation: generation(settings), notice: .optional(state.notice),
+                              closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
+                              formAction: formAction(state), multipart: postsFiles(state), canGoBack: showsBack(state),
+                              backURL: links.back(state.instanceID), parts: parts)
+        var buffer = HTMLBuffer(capacity: 16 << 10)
+        plan.render(slots, into: &buffer)
+        return buffer.bytes
+    }
+}
