@@ -114,15 +114,19 @@ extension Renderer {
                  languageIndex: Int) -> (ScreenPlans.Key, [SpecializedComponents.Entry])? {
         guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
               state.tabs.isEmpty, settings.projectErrors.isEmpty else { return nil }
+        // By index: a `for` over the components copies each one (five retains).
         var entries: [SpecializedComponents.Entry] = []
+        var identities: [ObjectIdentifier] = []
         entries.reserveCapacity(state.components.count)
-        for resolved in state.components {
-            guard resolved.children.isEmpty,
-                  let entry = specialized.entry(for: resolved.definition, language: languageIndex) else { return nil }
+        identities.reserveCapacity(state.components.count)
+        for index in state.components.indices {
+            guard state.components[index].children.isEmpty,
+                  let entry = specialized.entry(for: state.components[index].definition, language: languageIndex) else { return nil }
             entries.append(entry)
+            identities.append(state.components[index].definition.identity)
         }
         let key = ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
-                                  components: state.components.map(\.definition.identity))
+                                  components: identities)
         return (key, entries)
     }
 

@@ -15,21 +15,27 @@ enum TemplateOp: Sendable, Equatable {
 /// A name as written in a tag, split and bound to the vocabulary once at compile time:
 /// `a.b.c` → `a` then `[b, c]`; the implicit iterator `.` has no segments.
 struct TemplateName: Sendable {
-    /// Looked up through the context stack; nil for `.`.
-    let first: TemplateKey?
+    /// Looked up through the context stack; a placeholder for `.`. Stored, not optional, so the
+    /// renderer can pass it on borrowed: unwrapping an optional copies it (a retain per tag).
+    let head: TemplateKey
+    /// `{{.}}`: the value itself, no look-up.
+    let isImplicit: Bool
     /// Looked up inside the value found for `first`.
     let rest: [TemplateKey]
 
+    /// Looked up through the context stack; nil for `.`.
+    var first: TemplateKey? { isImplicit ? nil : head }
+
     init(first: TemplateKey?, rest: [TemplateKey]) {
-        self.first = first
+        self.head = first ?? TemplateKey(".")
+        self.isImplicit = first == nil
         self.rest = rest
     }
 
     init(_ text: String, vocabulary: TemplateVocabulary) {
         let segments = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false)
             .map { vocabulary.key(String($0)) }
-        first = segments.first
-        rest = Array(segments.dropFirst())
+        self.init(first: segments.first, rest: Array(segments.dropFirst()))
     }
 }
 

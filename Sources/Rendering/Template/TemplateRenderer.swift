@@ -94,8 +94,8 @@ struct TemplateRenderer: ~Copyable {
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
     @inline(__always)
     private func resolve(_ name: borrowing TemplateName) -> TemplateValue? {
-        guard let first = name.first else { return frames.last?.current }
-        return find(first)?.value(at: name.rest)
+        if name.isImplicit { return frames.last?.current }
+        return find(name.head)?.value(at: name.rest)
     }
 
     private func find(_ key: borrowing TemplateKey) -> TemplateValue? {
