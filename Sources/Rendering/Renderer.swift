@@ -39,13 +39,18 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
-        var unplanned: ScreenPlans.Key?
-        if let plans = screenPlans, let (key, entries) = planKey(state, settings: settings, languageIndex: languageIndex) {
+        var unplanned: (key: ScreenPlans.Key, entries: [SpecializedComponents.Entry])?
+        if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
-                return planned(plan, entries: entries, state: state, settings: settings, ui: ui)
+                return planned(plan, state: state, settings: settings, ui: ui)
             case .some(.none): break
-            case .none: unplanned = key
+            case .none:
+                if let entries = specializedEntries(state, languageIndex: languageIndex) {
+                    unplanned = (key, entries)
+                } else {
+                    plans.store(nil, for: key)
+                }
             }
         }
         var ids = FieldIDs()
@@ -98,10 +103,10 @@ public struct Renderer: Sendable {
         let page = pageContext(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
                                settings: settings, ui: ui)
         if let unplanned, let plans = screenPlans {
-            plans.store(TemplateSpecializer.specialize(page: templates.page("page"), root: page,
-                                                       isDynamic: ScreenPlans.isDynamic,
-                                                       partOf: { sampleParts[ObjectIdentifier($0)] }),
-                        for: unplanned)
+            let template = TemplateSpecializer.specialize(page: templates.page("page"), root: page,
+                                                          isDynamic: ScreenPlans.isDynamic,
+                                                          partOf: { sampleParts[ObjectIdentifier($0)] })
+            plans.store(template.map { ScreenPlans.Plan(template: $0, entries: unplanned.entries) }, for: unplanned.key)
         }
         return render(page)
     }
@@ -142,7 +147,7 @@ public struct Renderer: Sendable {
 
     /// A screen with a file field posts multipart, so the file travels with any button.
     func postsFiles(_ state: ScreenState) -> Bool {
-        state.components.contains { $0.contains(.fileUpload) }
+        state.components.indices.contains { state.components[$0].contains(.fileUpload) }
     }
 
     /// A flow screen with its own "back" button gets no second one from the chrome.

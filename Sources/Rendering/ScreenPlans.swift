@@ -11,6 +11,13 @@ import Synchronization
 /// (`TemplateSpecializer.specialize(page:…)`, its components inlined as parts); later ones are
 /// printed from the plan with a `PageSlots` of those names, without building the page's view.
 final class ScreenPlans: Sendable {
+    /// A page's plan and its components' specializations, in the order they are shown: the
+    /// key fixes both, so a request looks up neither again.
+    struct Plan: Sendable {
+        let template: CompiledTemplate
+        let entries: [SpecializedComponents.Entry]
+    }
+
     /// Everything a plan bakes in that is not fixed for the renderer.
     struct Key: Hashable, Sendable {
         let language: Int
@@ -43,14 +50,14 @@ final class ScreenPlans: Sendable {
     /// are few, but a full table (a few MB of page text at most) is emptied rather than grown.
     static let limit = 256
     /// nil for a key whose page could not be specialized (it keeps the general path).
-    private let plans = Mutex<[Key: CompiledTemplate?]>([:])
+    private let plans = Mutex<[Key: Plan?]>([:])
 
     /// `.some(nil)`: tried, cannot be planned; nil: not tried yet.
-    func plan(for key: Key) -> CompiledTemplate?? {
+    func plan(for key: Key) -> Plan?? {
         plans.withLock { $0[key] }
     }
 
-    func store(_ plan: CompiledTemplate?, for key: Key) {
+    func store(_ plan: Plan?, for key: Key) {
         plans.withLock { plans in
             if plans.count >= ScreenPlans.limit { plans.removeAll() }
             plans[key] = .some(plan)
@@ -73,11 +80,11 @@ final class PageSlots: TemplateContext {
     let multipart: Bool
     let canGoBack: Bool
     let backURL: String
-    let parts: [FieldContext]
+    let parts: [FieldValues]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, parts: [FieldContext]) {
+         canGoBack: Bool, backURL: String, parts: [FieldValues]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
         self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
@@ -85,7 +92,10 @@ final class PageSlots: TemplateContext {
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
+        if key.part >= 0 {
+            // Through the buffer: the element is read in place, not copied out (six retains).
+            return parts.withUnsafeBufferPointer { parts in key.part < parts.count ? parts[key.part].value(for: key) : nil }
+        }
         return switch ViewKey(key) {
         case .appearance: .text(settings.appearance)
         case .device: .text(settings.device)
@@ -107,38 +117,43 @@ final class PageSlots: TemplateContext {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned, with its components' specializations; nil
-    /// for the rest: several tasks, errors, an action error, tabs, project errors, another
-    /// language than the page's, or a component that is not specialized.
-    func planKey(_ state: ScreenState, settings: PageSettings,
-                 languageIndex: Int) -> (ScreenPlans.Key, [SpecializedComponents.Entry])? {
+    /// The plan key of a page that can be planned; nil for the rest: several tasks, errors, an
+    /// action error, tabs, project errors, another language than the page's, or a component
+    /// with children. (A key whose components are not all specialized is tried once:
+    /// `specializedEntries`.)
+    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
         guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
               state.tabs.isEmpty, settings.projectErrors.isEmpty else { return nil }
         // By index: a `for` over the components copies each one (five retains).
-        var entries: [SpecializedComponents.Entry] = []
         var identities: [ObjectIdentifier] = []
-        entries.reserveCapacity(state.components.count)
         identities.reserveCapacity(state.components.count)
         for index in state.components.indices {
-            guard state.components[index].children.isEmpty,
-                  let entry = specialized.entry(for: state.components[index].definition, language: languageIndex) else { return nil }
-            entries.append(entry)
+            guard state.components[index].children.isEmpty else { return nil }
             identities.append(state.components[index].definition.identity)
         }
-        let key = ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
-                                  components: identities)
-        return (key, entries)
+        return ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
+                               components: identities)
+    }
+
+    /// Each shown component's specialization, when every one has one (else the page is not planned).
+    func specializedEntries(_ state: ScreenState, languageIndex: Int) -> [SpecializedComponents.Entry]? {
+        var entries: [SpecializedComponents.Entry] = []
+        entries.reserveCapacity(state.components.count)
+        for index in state.components.indices {
+            guard let entry = specialized.entry(for: state.components[index].definition, language: languageIndex) else { return nil }
+            entries.append(entry)
+        }
+        return entries
     }
 
     /// The page printed from its plan: only the request's names are worked out.
-    func planned(_ plan: CompiledTemplate, entries: [SpecializedComponents.Entry], state: ScreenState,
-                 settings: PageSettings, ui: UIStrings) -> [UInt8] {
+    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: UIStrings) -> [UInt8] {
         var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                         state: state, ui: ui)
-        var parts: [FieldContext] = []
-        parts.reserveCapacity(entries.count)
-        for (entry, resolved) in zip(entries, state.components) {
-            parts.append(builder.specializedFields(entry, resolved))
+        var parts: [FieldValues] = []
+        parts.reserveCapacity(plan.entries.count)
+        for index in plan.entries.indices {
+            parts.append(builder.specializedFields(plan.entries[index], state.components[index]))
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),
@@ -147,7 +162,7 @@ extension Renderer {
                               formAction: formAction(state), multipart: postsFiles(state), canGoBack: showsBack(state),
                               backURL: links.back(state.instanceID), parts: parts)
         var buffer = HTMLBuffer(capacity: 16 << 10)
-        plan.render(slots, into: &buffer)
+        plan.template.render(slots, into: &buffer)
         return buffer.bytes
     }
 }

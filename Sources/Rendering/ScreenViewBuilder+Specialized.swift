@@ -39,11 +39,11 @@ extension ScreenViewBuilder {
 
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        .embed(entry.template, specializedFields(entry, resolved))
+        .embed(entry.template, FieldContext(specializedFields(entry, resolved)))
     }
 
     /// The dynamic names of a specialized component (what a page plan's part answers).
-    mutating func specializedFields(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> FieldContext {
+    mutating func specializedFields(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> FieldValues {
         let component = resolved.definition
         var value = ""
         var error: String?
@@ -62,7 +62,7 @@ extension ScreenViewBuilder {
         }
         let checked = component.type == .checkbox || component.type == .switch ? isChecked(resolved) : false
         let formAction = component.type == .button ? buttonTarget(component) : ""
-        return FieldContext(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
+        return FieldValues(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                             disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                             formAction: formAction)
     }

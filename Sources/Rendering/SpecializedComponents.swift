@@ -151,8 +151,9 @@ struct SpecializedComponents: Sendable {
 }
 
 /// What a specialized component needs from a request: its dynamic names, answered from plain
-/// fields (`SpecializedComponents.isDynamic` lists them).
-final class FieldContext: TemplateContext {
+/// fields (`SpecializedComponents.isDynamic` lists them). A value, so a page plan keeps a
+/// screen's worth in one array (`PageSlots.parts`) instead of an object per component.
+struct FieldValues {
     let value: String
     let error: String?
     let describedBy: String?
@@ -162,12 +163,6 @@ final class FieldContext: TemplateContext {
     let selected: [Bool]
     let changeURL: String?
     let formAction: String
-
-    init(value: String, error: String?, describedBy: String?, disabled: Bool, checked: Bool, selected: [Bool],
-         changeURL: String?, formAction: String) {
-        self.value = value; self.error = error; self.describedBy = describedBy; self.disabled = disabled
-        self.checked = checked; self.selected = selected; self.changeURL = changeURL; self.formAction = formAction
-    }
 
     func value(for key: TemplateKey) -> TemplateValue? {
         switch ViewKey(key) {
@@ -182,5 +177,18 @@ final class FieldContext: TemplateContext {
         case .formAction: .text(formAction)
         default: nil
         }
+    }
+}
+
+/// A specialized component's values as the context of its embedded template (the general path).
+final class FieldContext: TemplateContext {
+    let fields: FieldValues
+
+    init(_ fields: FieldValues) {
+        self.fields = fields
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        fields.value(for: key)
     }
 }

@@ -94,15 +94,36 @@ import TestSupport
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
         let state = try #require(SpecializedRendering.states(project).first)
         let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
-        let (key, _) = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
+        let key = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
         #expect(renderer.screenPlans?.plan(for: key) == nil)
         _ = renderer.screen(state, settings: settings)
         let plan = try #require(renderer.screenPlans?.plan(for: key) ?? nil)
         // Only the request's names are left: the page's own and its components'.
-        #expect(plan.plan.names.allSatisfy { name in
+        #expect(plan.template.plan.names.allSatisfy { name in
             name.first.map { $0.part >= 0 || ScreenPlans.isDynamic($0) } ?? false
         })
-        #expect(plan.plan.names.contains { $0.first?.part ?? -1 >= 0 })
+        #expect(plan.template.plan.names.contains { $0.first?.part ?? -1 >= 0 })
+        // The plan keeps each shown component's specialization, so a request looks none up.
+        #expect(plan.entries.count == state.components.count)
+    }
+
+    @Test func aPageWithAComponentThatIsNotSpecializedIsRememberedAsNotPlanned() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let candidates = SpecializedRendering.states(project).compactMap { state -> (ScreenState, ScreenPlans.Key)? in
+            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+            let language = project.languages.firstIndex(of: state.language) ?? -1
+            guard let key = renderer.planKey(state, settings: settings, languageIndex: language),
+                  renderer.specializedEntries(state, languageIndex: language) == nil else { return nil }
+            return (state, key)
+        }
+        #expect(!candidates.isEmpty)
+        for (state, key) in candidates {
+            let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+            _ = renderer.screen(state, settings: settings)
+            let remembered = try #require(renderer.screenPlans?.plan(for: key))
+            #expect(remembered == nil)
+        }
     }
 
     @Test func aPageWithErrorsIsNotPlanned() throws {
