@@ -308,6 +308,7 @@ public struct Renderer: Sendable {
             .stylesheetURL: .text(links.stylesheet),
             .scriptURL: .text(links.script),
             .homeURL: .text(links.home),
+            .galleryURL: links.gallery.map(TemplateValue.text) ?? .bool(false),
             .projectName: .text(project.name),
             .projectErrors: settings.projectErrors.isEmpty ? .bool(false)
                 : .object(FieldsContext([.items: .list(settings.projectErrors.map(TemplateValue.text))])),

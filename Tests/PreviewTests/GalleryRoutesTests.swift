@@ -48,6 +48,17 @@ import TestSupport
         #expect(submitted.status == 200, "submitting a gallery form just shows the page again")
     }
 
+    @Test func everyPageLinksTheGalleryFromItsHeader() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let catalogue = try browser.get("/")
+        let screen = try browser.get(try browser.startLoan())
+        for page in [catalogue, screen, try browser.get("/gallery/input"), try browser.get("/nowhere")] {
+            let navigation = try #require(page.html.first("nav"))
+            #expect(navigation.all("a").contains { $0["href"] == "/gallery" }, "the header leads to the gallery")
+        }
+    }
+
     @Test func anUnknownComponentIsNotFound() throws {
         let preview = try RunningPreview()
         var browser = Browser(preview)
