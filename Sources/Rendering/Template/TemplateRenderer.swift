@@ -23,11 +23,18 @@ struct TemplateRenderer: ~Copyable {
         let outerBase = base
         base = frames.count
         push(root)
+        // The context at `base`, if the root is one: most names are found there (all of a page
+        // plan's), and asking it as an argument costs no retain, where copying it out of its
+        // frame cost two and two releases per name.
+        let context: (any TemplateContext)? = switch root {
+        case .object(let context), .embed(_, let context): context
+        default: nil
+        }
         plan.ops.withUnsafeBufferPointer { ops in
             plan.names.withUnsafeBufferPointer { names in
                 plan.literals.withUnsafeBufferPointer { literals in
                     let view = PlanView(ops: ops, names: names, literals: literals)
-                    run(view, from: 0, to: ops.count, into: &writer)
+                    run(view, root: context, from: 0, to: ops.count, into: &writer)
                 }
             }
         }
@@ -47,7 +54,8 @@ struct TemplateRenderer: ~Copyable {
         frames.append(TemplateFrame(value))
     }
 
-    private mutating func run(_ plan: PlanView, from start: Int, to end: Int, into writer: inout ByteWriter) {
+    private mutating func run(_ plan: PlanView, root: (any TemplateContext)?, from start: Int, to end: Int,
+                              into writer: inout ByteWriter) {
         var index = start
         while index < end {
             switch plan.ops[index] {
@@ -55,35 +63,35 @@ struct TemplateRenderer: ~Copyable {
                 writer.append(UnsafeBufferPointer(rebasing: plan.literals[from..<to]))
                 index += 1
             case .variable(let name, let escaped):
-                if let value = resolve(plan.names[name]) {
+                if let value = resolve(plan.names[name], root: root) {
                     write(value, escaped: escaped, into: &writer)
                 }
                 index += 1
             case .section(let name, let sectionEnd):
-                if let value = resolve(plan.names[name]), value.isTruthy {
+                if let value = resolve(plan.names[name], root: root), value.isTruthy {
                     switch value {
                     case .list(let items):
                         for item in items {
                             push(item)
-                            run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                            run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                             frames.removeLast()
                         }
                     case .rows(let rows):
                         for row in 0..<rows.count {
                             frames.append(.row(rows, row))
-                            run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                            run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                             frames.removeLast()
                         }
                     default:
                         push(value)
-                        run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                        run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                         frames.removeLast()
                     }
                 }
                 index = sectionEnd
             case .inverted(let name, let sectionEnd):
-                if !(resolve(plan.names[name])?.isTruthy ?? false) {
-                    run(plan, from: index + 1, to: sectionEnd, into: &writer)
+                if !(resolve(plan.names[name], root: root)?.isTruthy ?? false) {
+                    run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                 }
                 index = sectionEnd
             }
@@ -93,22 +101,24 @@ struct TemplateRenderer: ~Copyable {
     /// The first segment is looked up from the innermost frame outwards; the rest inside the
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
     @inline(__always)
-    private func resolve(_ name: borrowing TemplateName) -> TemplateValue? {
+    private func resolve(_ name: borrowing TemplateName, root: (any TemplateContext)?) -> TemplateValue? {
         if name.isImplicit { return frames.last?.current }
-        return find(name.head)?.value(at: name.rest)
+        return find(name.head, root: root)?.value(at: name.rest)
     }
 
-    private func find(_ key: borrowing TemplateKey) -> TemplateValue? {
-        // Through the buffer, without bounds checks. Swift still retains each context before
-        // calling it (a few percent of a render; see ARCHITECTURE, "Rendering a screen").
-        frames.withUnsafeBufferPointer { frames in
+    private func find(_ key: borrowing TemplateKey, root: (any TemplateContext)?) -> TemplateValue? {
+        // The sections' frames, innermost first, through the buffer (no bounds checks); then
+        // the root, whose own frame answers nothing the root does not. Swift retains a context
+        // copied out of a frame before calling it, but not the root, an argument.
+        let found: TemplateValue? = frames.withUnsafeBufferPointer { frames in
             var frame = frames.count - 1
-            while frame >= base {
+            while frame > base {
                 if let value = frames[frame].lookup(key) { return value }
                 frame -= 1
             }
             return nil
         }
+        return found ?? root?.value(for: key)
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool, into writer: inout ByteWriter) {
