@@ -148,12 +148,12 @@ extension Renderer {
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: UIStrings) -> [UInt8] {
-        var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
-                                        state: state, ui: ui)
         var parts: [FieldValues] = []
         parts.reserveCapacity(plan.entries.count)
+        var ids = FieldIDs() // registers nothing: a planned page has no errors
+        let components = state.components
         for index in plan.entries.indices {
-            parts.append(builder.specializedFields(plan.entries[index], state.components[index]))
+            parts.append(FieldValues(plan.entries[index], components[index], state: state, links: links, ids: &ids))
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),

@@ -12,7 +12,7 @@ extension ScreenViewBuilder {
         case .multiselect:
             view.group = true
         case .switch:
-            view.checked = isChecked(resolved)
+            view.checked = state.isChecked(resolved)
         case .slider:
             fillSlider(&view, component)
         case .datepicker:

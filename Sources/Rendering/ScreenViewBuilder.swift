@@ -71,7 +71,7 @@ struct ScreenViewBuilder {
             view.emptyLabel = textProperty(component, "emptyLabel") ?? ui["selectOption"]
         case .checkbox:
             view.group = component.isCheckboxGroup
-            view.checked = isChecked(resolved)
+            view.checked = state.isChecked(resolved)
         case .segmented, .multiselect, .switch, .slider, .datepicker, .table, .collection:
             fillCatalogue(&view, resolved)
         case .fileUpload:
@@ -85,7 +85,7 @@ struct ScreenViewBuilder {
             templateName = "actionLink"
         case .button:
             view.variant = component.variant ?? "primary"
-            view.formAction = buttonTarget(component)
+            view.formAction = links.buttonTarget(component, instance: state.instanceID)
             if let action = component.action {
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
@@ -149,7 +149,7 @@ struct ScreenViewBuilder {
         if let change = component.change {
             view.changeURL = links.action(state.instanceID, change)
         }
-        let (current, shown) = shownValue(key, resolved)
+        let (current, shown) = state.shownValue(key, resolved)
         view.value = shown
         if let parentKey = project.waitsForParent(component, data: state.data) {
             view.hint = [view.hint, ui.named("chooseParentFirst", parentLabel(parentKey))].compactMap { $0 }.joined(separator: " ")
@@ -160,7 +160,7 @@ struct ScreenViewBuilder {
         }
         let options = project.options(for: component, data: state.data, language: state.language)
         if !options.isEmpty {
-            let chosen = chosenValues(current)
+            let chosen = current.chosenValues
             // A select's options need no ids; each radio or checkbox has its own, the first
             // being the field's, so the label and the error summary point at it.
             let needsIDs = component.type != .select

@@ -1,0 +1,83 @@
+import Definitions
+import Expressions
+
+/// What a request decides about a field, shared by the general path and the specialized one
+/// (`SpecializedComponents`), so both print the same page. Functions of the screen state and
+/// the links alone: a page plan works out its fields without a `ScreenViewBuilder` (whose
+/// copies of the project and the state cost a retain and a release per reference they hold).
+extension ScreenState {
+    /// The field's data, else its default; and the text its input shows: what was posted
+    /// after a failed post, else that value.
+    func shownValue(_ key: DataPath, _ resolved: ResolvedComponent) -> (current: JSONValue, text: String) {
+        var current = data.value(at: key)
+        if current == .null, let fallback = resolved.defaultValue { current = fallback }
+        let posted = rawValues.isEmpty ? nil : rawValues[key.description]
+        return (current, posted ?? current.displayString)
+    }
+
+    /// A single checkbox is ticked by `true`; a switch also by a `true` default while empty.
+    func isChecked(_ resolved: ResolvedComponent) -> Bool {
+        guard let key = resolved.definition.key else { return false }
+        let value = data.value(at: key)
+        if resolved.definition.type == .switch, value == .null { return resolved.defaultValue == .bool(true) }
+        return value == .bool(true)
+    }
+}
+
+extension JSONValue {
+    /// The option values this value chooses: each item of a list, else the value itself.
+    var chosenValues: Set<String> {
+        switch self {
+        case .array(let items): Set(items.map(\.displayString))
+        case .null: []
+        default: [displayString]
+        }
+    }
+}
+
+extension PageLinks {
+    /// Where a button posts: its action, else its flow event.
+    func buttonTarget(_ component: Component, instance: String) -> String {
+        if let action = component.action { return self.action(instance, action) }
+        if let event = component.event { return self.event(instance, event) }
+        return ""
+    }
+}
+
+extension FieldValues {
+    /// The dynamic names of a specialized component (what a page plan's part answers). Field
+    /// ids are registered for the error summary when the page has errors. Borrowing: an
+    /// initializer otherwise takes its arguments owned, so each call copied the whole state.
+    init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: borrowing ResolvedComponent,
+         state: borrowing ScreenState, links: borrowing any PageLinks, ids: inout FieldIDs) {
+        let component = resolved.definition
+        var value = ""
+        var error: String?
+        var selected: [Bool] = []
+        var changeURL: String?
+        if component.type.isField, let key = component.key {
+            error = state.errors(for: key).first?.message
+            if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
+            let shown = state.shownValue(key, resolved)
+            value = shown.text
+            if !entry.optionValues.isEmpty {
+                let chosen = shown.current.chosenValues
+                selected = entry.optionValues.map { chosen.contains($0) }
+            }
+            // Not `change.map { … }`: a closure that names `state` copies it whole.
+            if let change = component.change { changeURL = links.action(state.instanceID, change) }
+        }
+        let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false
+        let formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
+        self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
+                  disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
+                  formAction: formAction)
+    }
+}
+
+extension ScreenViewBuilder {
+    /// A component specialized at load: only its dynamic names are worked out here.
+    mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
+        .embed(entry.template, FieldContext(FieldValues(entry, resolved, state: state, links: links, ids: &ids)))
+    }
+}
