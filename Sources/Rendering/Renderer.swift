@@ -106,7 +106,8 @@ public struct Renderer: Sendable {
             let template = TemplateSpecializer.specialize(page: templates.page("page"), root: page,
                                                           isDynamic: ScreenPlans.isDynamic,
                                                           partOf: { sampleParts[ObjectIdentifier($0)] })
-            plans.store(template.map { ScreenPlans.Plan(template: $0, entries: unplanned.entries) }, for: unplanned.key)
+            plans.store(template.map { ScreenPlans.Plan(template: $0, entries: unplanned.entries, postsFiles: postsFiles(state)) },
+                        for: unplanned.key)
         }
         return render(page)
     }

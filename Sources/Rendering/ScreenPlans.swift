@@ -16,6 +16,8 @@ final class ScreenPlans: Sendable {
     struct Plan: Sendable {
         let template: CompiledTemplate
         let entries: [SpecializedComponents.Entry]
+        /// Whether the form posts files (multipart): fixed by the components too.
+        let postsFiles: Bool
     }
 
     /// Everything a plan bakes in that is not fixed for the renderer.
@@ -159,7 +161,7 @@ extension Renderer {
         let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
-                              formAction: formAction(state), multipart: postsFiles(state), canGoBack: showsBack(state),
+                              formAction: formAction(state), multipart: plan.postsFiles, canGoBack: showsBack(state),
                               backURL: links.back(state.instanceID), parts: parts)
         var buffer = HTMLBuffer(capacity: 16 << 10)
         plan.template.render(slots, into: &buffer)

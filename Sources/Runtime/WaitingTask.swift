@@ -13,7 +13,9 @@ struct WaitingTask {
     let data: JSONValue
 
     /// The task `key`; when `exact` is false, the first waiting task if `key` is nil or no longer waits.
-    init?(_ instance: Instance, key: String?, project: Project, exact: Bool = false) {
+    /// Borrowing: an initializer otherwise takes its arguments owned, and every page view
+    /// copied the instance and the whole project to ask this.
+    init?(_ instance: borrowing Instance, key: String?, project: borrowing Project, exact: Bool = false) {
         let found = key.flatMap { instance.taskToken($0) }
         guard let token = found ?? (exact ? nil : instance.current.flatMap { instance.taskToken($0) }) else { return nil }
         let process = token.call.flatMap { id in instance.calls.first { $0.id == id } }.map(\.process) ?? instance.process
