@@ -82,12 +82,11 @@ public struct ResolvedComponent: Sendable {
 
     /// Whether this component or a shown descendant is of `type` (without building `flattened`).
     public func contains(_ type: ComponentType) -> Bool {
-        // By index: asked of every component of every page (does it post a file?), and a
-        // `for` over the components would copy each one (five retains and releases).
+        // Plain loops: asked of every component of every page (does it post a file?).
         if definition.type == type { return true }
-        for index in children.indices where children[index].contains(type) { return true }
-        for item in items.indices {
-            for index in items[item].components.indices where items[item].components[index].contains(type) { return true }
+        for child in children where child.contains(type) { return true }
+        for item in items {
+            for component in item.components where component.contains(type) { return true }
         }
         return false
     }

@@ -64,7 +64,6 @@ extension FieldValues {
                 let chosen = shown.current.chosenValues
                 selected = entry.optionValues.map { chosen.contains($0) }
             }
-            // Not `change.map { … }`: a closure that names `state` copies it whole.
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
         let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false

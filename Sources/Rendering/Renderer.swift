@@ -148,7 +148,7 @@ public struct Renderer: Sendable {
 
     /// A screen with a file field posts multipart, so the file travels with any button.
     func postsFiles(_ state: ScreenState) -> Bool {
-        state.components.indices.contains { state.components[$0].contains(.fileUpload) }
+        state.components.contains { $0.contains(.fileUpload) }
     }
 
     /// A flow screen with its own "back" button gets no second one from the chrome.

@@ -94,10 +94,7 @@ final class PageSlots: TemplateContext {
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        if key.part >= 0 {
-            // Through the buffer: the element is read in place, not copied out (six retains).
-            return parts.withUnsafeBufferPointer { parts in key.part < parts.count ? parts[key.part].value(for: key) : nil }
-        }
+        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
         return switch ViewKey(key) {
         case .appearance: .text(settings.appearance)
         case .device: .text(settings.device)
@@ -153,9 +150,8 @@ extension Renderer {
         var parts: [FieldValues] = []
         parts.reserveCapacity(plan.entries.count)
         var ids = FieldIDs() // registers nothing: a planned page has no errors
-        let components = state.components
         for index in plan.entries.indices {
-            parts.append(FieldValues(plan.entries[index], components[index], state: state, links: links, ids: &ids))
+            parts.append(FieldValues(plan.entries[index], state.components[index], state: state, links: links, ids: &ids))
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),
