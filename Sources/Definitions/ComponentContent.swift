@@ -18,6 +18,26 @@ extension Component {
         properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }
     }
 
+    /// `source` of a choice field: a data path holding its options, as a list of values or
+    /// of `{ "value", "label" }` objects (the shape form-js's `valuesKey` reads).
+    public var optionsSource: DataPath? {
+        guard type != .image, type != .table, type != .collection, options.isEmpty else { return nil }
+        return properties["source"]?.stringValue.flatMap { try? DataPath($0) }
+    }
+
+    /// The options a `source` list holds; entries without a value are skipped.
+    public static func options(from list: JSONValue) -> [Option] {
+        guard case .array(let items) = list else { return [] }
+        return items.prefix(1_000).compactMap { item in
+            if case .object = item {
+                guard let value = item["value"], value != .null else { return nil }
+                let text = value.displayString
+                return Option(value: text, label: Text(item["label"]?.displayString ?? text))
+            }
+            return item == .null ? nil : Option(value: item.displayString, label: Text(item.displayString))
+        }
+    }
+
     /// `media`: an image's key in media.json.
     public var mediaKey: String? { type == .image ? properties["media"]?.stringValue : nil }
 
@@ -43,7 +63,9 @@ extension Project {
     /// those under the parent field's current value) with labels in `language`, else its
     /// inline options. The one place runtime typing and rendering ask, so both agree.
     public func options(for component: Component, data: JSONValue, language: String) -> [Option] {
-        guard let name = component.enumerationName, let list = enumerations[name] else { return component.options }
+        guard let name = component.enumerationName, let list = enumerations[name] else {
+            return component.optionsSource.map { Component.options(from: $0.get(in: data)) } ?? component.options
+        }
         let parentCode = component.parentKey.flatMap { key -> String? in
             let value = key.get(in: data)
             return value == .null ? nil : value.displayString

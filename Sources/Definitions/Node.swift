@@ -80,11 +80,22 @@ public struct ServiceTask: Sendable {
     /// Where the failure message is written before moving to `onError`, so its screen can show it.
     public let errorKey: DataPath?
 
-    public init(handler: String, onError: String?, errorKey: DataPath?) {
+    /// Other names a handler may be registered under (a BPMN task's type, then its id).
+    public let alternatives: [String]
+    /// A BPMN task FlowStage cannot run: with no handler registered under any of its names,
+    /// the token passes through and the instance's warnings say it was skipped.
+    public let standIn: Bool
+
+    public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false) {
         self.handler = handler
         self.onError = onError
         self.errorKey = errorKey
+        self.alternatives = alternatives
+        self.standIn = standIn
     }
+
+    /// Every name the handler may be registered under, in the order they are tried.
+    public var handlerNames: [String] { [handler] + alternatives }
 }
 
 /// Runs another process as part of this one, with its own data object.
@@ -95,10 +106,15 @@ public struct CallActivity: Sendable {
     /// Caller data path ← expression over the child's data, evaluated when the child completes.
     public let output: [Assignment]
 
-    public init(process: String, input: [Assignment], output: [Assignment]) {
+    /// The called process starts with a copy of the caller's data and its data is merged
+    /// back when it completes (Camunda 8's default, "propagate all variables"), besides `input`/`output`.
+    public let sharesData: Bool
+
+    public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false) {
         self.process = process
         self.input = input
         self.output = output
+        self.sharesData = sharesData
     }
 }
 

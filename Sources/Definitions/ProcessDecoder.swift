@@ -57,15 +57,24 @@ struct ProcessDecoder {
         case "exclusiveGateway":
             kind = .exclusiveGateway(decodeBranches(reader))
         case "serviceTask":
+            let others = reader.array("otherHandlers")?.compactMap { item -> String? in
+                guard case .string(let name) = item.value else {
+                    diagnostics.error(at: item.pointer, "a handler name must be a string, found \(item.value.kindName)")
+                    return nil
+                }
+                return name
+            } ?? []
             kind = .serviceTask(ServiceTask(handler: reader.string("handler", required: "A service task") ?? "",
-                                            onError: reader.string("onError"), errorKey: reader.path("errorKey")))
+                                            onError: reader.string("onError"), errorKey: reader.path("errorKey"),
+                                            alternatives: others, standIn: reader.bool("standIn") ?? false))
             if next == nil { reader.missing("next", "A service task") }
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
         case "callActivity":
             kind = .callActivity(CallActivity(process: reader.string("process", required: "A call activity") ?? "",
                                               input: decodeAssignments(reader, key: "input"),
-                                              output: decodeAssignments(reader, key: "output")))
+                                              output: decodeAssignments(reader, key: "output"),
+                                              sharesData: reader.bool("sharesData") ?? false))
             if next == nil { reader.missing("next", "A call activity") }
         case "end":
             let outcome = reader.oneOf("outcome", Outcome.allCases.map(\.rawValue))

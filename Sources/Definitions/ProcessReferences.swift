@@ -14,7 +14,7 @@ enum ProcessReferences {
                 case .callActivity(let call) where !known.contains(call.process):
                     errors.append(LoadError(file: process.file, pointer: node.pointer.appending("process").description,
                                             message: "no process is named \"\(call.process)\"; name one of \(list(known))"))
-                case .serviceTask(let service):
+                case .serviceTask(let service) where !service.standIn:
                     guard let handlers else {
                         warnings.append(LoadError(
                             file: process.file, pointer: node.pointer.appending("handler").description,

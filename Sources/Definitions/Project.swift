@@ -25,15 +25,18 @@ public struct Project: Sendable {
     public let media: [String: MediaItem]
     /// Problems that do not stop the project from loading (shown in the inspector and by validate).
     public let warnings: [LoadError]
+    /// What each BPMN model was mapped to, for `flowstage validate`.
+    public let imports: [ImportSummary]
 
     public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
                 appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
                 validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = [],
-                enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:]) {
+                enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:], imports: [ImportSummary] = []) {
         self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
         self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
         self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
         self.flows = flows; self.enumerations = enumerations; self.media = media
+        self.imports = imports
     }
 
     public func process(named name: String) -> ProcessDefinition? {

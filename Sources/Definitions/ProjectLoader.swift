@@ -20,6 +20,11 @@ public struct ProjectLoader: Sendable {
     /// Action handler names registered in Swift (`ProcessEngine.Configuration.actionHandlers`);
     /// a `handler` action naming another is a load error.
     public var registeredActionHandlers: Set<String> = []
+    /// Process formats besides FlowStage JSON (BPMN): their files are found anywhere in the
+    /// project folder. A folder with such files or `processes/*.json` needs no project.json.
+    public var formats: [any ProcessFormat] = []
+    /// Largest model file (BPMN, form) read; models from modelers are bigger than our JSON.
+    public static let maxModelBytes = 10 << 20
 
     public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
         self.builtInThemes = builtInThemes
@@ -30,12 +35,17 @@ public struct ProjectLoader: Sendable {
         var errors: [LoadError] = []
         var warnings: [LoadError] = []
 
-        guard let settingsValue = readJSON(folder, "project.json", &errors) else {
-            if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.json").path) {
-                errors = [LoadError(file: "project.json", pointer: "",
-                                    message: "not found in \(folder.path): is this a FlowStage project folder?")]
-            }
-            return .failure(LoadErrors(errors))
+        let modelFiles = ModelFiles.find(in: folder, formats: formats)
+        let settingsValue: JSONValue
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.json").path) {
+            guard let value = readJSON(folder, "project.json", &errors) else { return .failure(LoadErrors(errors)) }
+            settingsValue = value
+        } else if !modelFiles.paths.isEmpty || !jsonFiles(folder, "processes").isEmpty {
+            // A modeler's folder: a project with defaults, named after the folder.
+            settingsValue = .object(["name": .string(folder.standardizedFileURL.lastPathComponent)])
+        } else {
+            return .failure(LoadErrors([LoadError(file: "project.json", pointer: "",
+                message: "not found in \(folder.path), and the folder has no processes/*.json, .bpmn or .form files: is this a FlowStage project folder?")]))
         }
         let settings = Diagnostics(file: "project.json")
         let root = ObjectReader(settingsValue, at: JSONPointer(), settings, what: "project.json")
@@ -80,6 +90,24 @@ public struct ProjectLoader: Sendable {
                 }
             }
         }
+        var summaries: [ImportSummary] = []
+        errors += modelFiles.errors
+        for format in formats {
+            let files = modelFiles.read(folder, for: format, errors: &errors)
+            guard !files.isEmpty else { continue }
+            let imported = format.load(files, context: ImportContext(validators: componentNames))
+            errors += imported.errors
+            warnings += imported.warnings
+            summaries += imported.summaries
+            for process in imported.processes {
+                if processNames.contains(process.name) {
+                    errors.append(LoadError(file: process.file, pointer: "", message: "another process is already named \"\(process.name)\"; give one of them another id"))
+                    continue
+                }
+                processNames.insert(process.name)
+                processes.append(process)
+            }
+        }
         ProcessReferences.check(processes, known: processNames, handlers: registeredHandlers,
                                 actionHandlers: registeredActionHandlers, errors: &errors, warnings: &warnings)
         for process in processes {
@@ -105,7 +133,8 @@ public struct ProjectLoader: Sendable {
             name: name, languages: languages, defaultLanguage: defaultLanguage,
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
-            validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media))
+            validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media,
+            imports: summaries))
     }
 
     // MARK: - Files

@@ -1,5 +1,6 @@
 import Definitions
 import Foundation
+import Import
 import Logging
 import Rendering
 import Runtime
@@ -35,6 +36,7 @@ public enum PreviewLoader {
         let handlers = engineConfiguration.serviceHandlers
         loader.registeredHandlers = handlers.isEmpty ? nil : Set(handlers.keys)
         loader.registeredActionHandlers = Set(engineConfiguration.actionHandlers.keys)
+        loader.formats = [BPMNFormat()]
         let project: Project
         switch loader.load(folder) {
         case .success(let loaded): project = loaded

@@ -16,7 +16,12 @@ extension TokenRunner {
         if instance.tokens.contains(where: { $0.call == token.call && $0.node == token.node && $0.state == .call }) {
             return fail(&instance, node: key, "two branches reached call activity “\(key)” at once; join them first with a parallel gateway")
         }
-        let (data, missing) = called.startData(input: call.input, from: instance.data(of: token.call), evaluator: &evaluator)
+        let callerData = instance.data(of: token.call)
+        var (data, missing) = called.startData(input: call.input, from: callerData, evaluator: &evaluator)
+        if call.sharesData {
+            data = callerData.merging(data)
+            missing = nil
+        }
         if let missing {
             return fail(&instance, node: key, "“\(called.name)” needs the start parameter “\(missing)”; give it in this call activity's “input”")
         }
@@ -58,6 +63,7 @@ extension TokenRunner {
                 return fail(&instance, node: callerKey, "the call activity is no longer in the project")
             }
             var data = instance.data(of: caller.call)
+            if activity.sharesData { data = data.merging(call.data) }
             for assignment in activity.output {
                 assignment.path.set(evaluator.evaluate(assignment.expression, data: call.data), in: &data)
             }

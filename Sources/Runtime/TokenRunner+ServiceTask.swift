@@ -6,7 +6,8 @@ extension TokenRunner {
     mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
                               process: ProcessDefinition, _ instance: inout Instance) {
         let message: String
-        if let handler = handlers[service.handler] {
+        let handlers = self.handlers
+        if let handler = service.handlerNames.lazy.compactMap({ handlers[$0] }).first {
             do {
                 let data = try handler(ServiceRequest(data: instance.data(of: token.call), process: process.name, node: node.id))
                 instance.setData(data, of: token.call)
@@ -16,6 +17,9 @@ extension TokenRunner {
             } catch {
                 message = String(describing: error)
             }
+        } else if service.standIn {
+            instance.warn(["“\(key)” was skipped: a stand-in for \(service.handler); register a ServiceHandler under one of \(service.handlerNames.map { "“\($0)”" }.joined(separator: ", ")) to run it"])
+            return forward(token.id, to: node.next, in: &instance, at: key)
         } else {
             message = "no handler named “\(service.handler)” is registered; register it in ProcessEngine.Configuration.serviceHandlers"
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Definitions
 import Expressions
 import Foundation
+import Import
 import Preview
 import Rendering
 
@@ -20,10 +21,12 @@ struct ProjectCheck {
     init(_ directory: String) throws {
         folder = URL(fileURLWithPath: directory).standardizedFileURL
         resources = try Resources.locate()
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.json").path) else {
-            throw ValidationError("\(folder.path) has no project.json; pass the folder of a preview project")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(folder.path) is not a folder; pass the folder of a preview project or of your BPMN models")
         }
-        let loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"))
+        var loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"))
+        loader.formats = [BPMNFormat()]
         switch loader.load(folder) {
         case .failure(let failed):
             errors = failed.errors
@@ -81,7 +84,12 @@ struct ProjectCheck {
     }
 
     static func json(_ problems: [LoadError]) -> JSONValue {
-        .array(problems.map { .object(["file": .string($0.file), "pointer": .string($0.pointer), "message": .string($0.message)]) })
+        .array(problems.map { problem in
+            var fields: [String: JSONValue] = ["file": .string(problem.file), "pointer": .string(problem.pointer), "message": .string(problem.message)]
+            if let line = problem.line { fields["line"] = .number(Double(line)) }
+            if let column = problem.column { fields["column"] = .number(Double(column)) }
+            return .object(fields)
+        })
     }
 }
 

@@ -24,10 +24,17 @@ struct Validate: ParsableCommand {
         let check = try ProjectCheck(directory)
         if json {
             let result: JSONValue = ["valid": .bool(check.errors.isEmpty),
-                                     "errors": ProjectCheck.json(check.errors), "warnings": ProjectCheck.json(check.warnings)]
+                                     "errors": ProjectCheck.json(check.errors), "warnings": ProjectCheck.json(check.warnings),
+                                     "imports": .array((check.project?.imports ?? []).map { summary in
+                                         ["file": .string(summary.file), "lines": .array(summary.lines.map { .string($0) })] })]
             print(result.serialized(pretty: true))
         } else {
             check.report()
+            // What each model became: tasks and forms, stand-ins, conditions and choices.
+            for summary in check.project?.imports ?? [] {
+                print(summary.file)
+                for line in summary.lines { print("  " + line) }
+            }
             if let project = check.project, check.errors.isEmpty {
                 print("\(project.name): \(count(project.processes.count, "process", "processes")), \(count(check.scenarios.count, "scenario", "scenarios")), no errors, \(count(check.warnings.count, "warning", "warnings"))")
             } else {

@@ -1,0 +1,302 @@
+import Definitions
+import Expressions
+
+/// Turns one BPMN process into FlowStage process JSON, which the JSON decoder then checks
+/// and loads: BPMN is an input format, and the one runtime runs what comes out.
+///
+/// Every flow node becomes a node of the same id; what FlowStage cannot compute becomes a
+/// page where the person chooses ("Which way?"), never a dead end.
+struct ProcessBuilder {
+    let file: String
+    let process: BPMNProcess
+    let forms: FormCatalog
+    /// BPMN process id → FlowStage process name, over every file (call activities).
+    let processNames: [String: String]
+    /// Names of `message`, `signal`, `error` and `escalation` definitions by id.
+    let definitionNames: [String: String]
+    let validators: Set<String>
+
+    var warnings: [LoadError] = []
+    var errors: [LoadError] = []
+    var summary: [String] = []
+    /// Node index → the element it came from, to place the decoder's findings in the file.
+    var origins: [Int: FlowElement] = [:]
+    /// The `.form` files this process shows.
+    var usedForms = Set<String>()
+
+    private var nodes: [JSONValue] = []
+    private var emitted = Set<String>()
+    /// `next(after:)` per element, so a continuation reached from several places is one node.
+    private var continuations: [String: String] = [:]
+    let elements: [String: FlowElement]
+    let outgoing: [String: [SequenceFlow]]
+    let incoming: [String: [SequenceFlow]]
+    private let boundaries: [String: [FlowElement]]
+
+    init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
+         definitionNames: [String: String], validators: Set<String>) {
+        self.file = file; self.process = process; self.forms = forms; self.processNames = processNames
+        self.definitionNames = definitionNames; self.validators = validators
+        elements = Dictionary(process.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        outgoing = Dictionary(grouping: process.flows, by: \.source)
+        incoming = Dictionary(grouping: process.flows, by: \.target)
+        boundaries = Dictionary(grouping: process.elements.filter { $0.attachedTo != nil }, by: { $0.attachedTo! })
+    }
+
+    var title: String { process.name?.collapsingWhitespace() ?? process.id }
+
+    /// The process as FlowStage JSON, or nil (with a warning) when it has nothing to run.
+    mutating func build() -> JSONValue? {
+        let starts = process.elements.filter { $0.kind == .startEvent && $0.parent == nil && !$0.triggeredByEvent }
+        var entries = starts.map(\.id)
+        if entries.isEmpty {
+            // No start event: begin where no flow leads in (plain models often draw it so).
+            entries = process.elements.filter { element in
+                element.parent == nil && element.attachedTo == nil && !element.triggeredByEvent
+                    && (incoming[element.id] ?? []).isEmpty && element.kind != .endEvent
+            }.prefix(1).map(\.id)
+            if let first = entries.first { summary.append("no start event: the process starts at \(first)") }
+        }
+        guard !entries.isEmpty else {
+            warnings.append(LoadError(file: file, pointer: "/" + process.id, message: "process \(process.id) has no start event and no element to start at; it is left out",
+                                      line: process.line, column: process.column))
+            return nil
+        }
+        let startID = uniqueID("start")
+        if entries.count == 1 {
+            append(["id": .string(startID), "type": "start", "next": .string(entries[0])], from: nil)
+        } else {
+            let choiceID = uniqueID("start__choice")
+            append(["id": .string(startID), "type": "start", "next": .string(choiceID)], from: nil)
+            append(choicePage(id: choiceID, title: "How does the process start?",
+                              intro: "This process has \(entries.count) start events. Choose the one to preview.",
+                              paths: entries.map { ("Start: " + (elements[$0].map(describeStart) ?? $0), $0) }), from: nil)
+        }
+        for element in process.elements where !element.triggeredByEvent {
+            emit(element)
+        }
+        for element in process.elements where element.triggeredByEvent && element.kind == .subProcess {
+            summary.append("event subprocess \(element.id): not run (its events never happen in a preview)")
+        }
+        return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
+    }
+
+    // MARK: - Elements
+
+    private mutating func emit(_ element: FlowElement) {
+        switch element.kind {
+        case .startEvent:
+            if let form = form(for: element) {
+                appendTask(element, title: element.name.map { $0.collapsingWhitespace() } ?? title, form: form, button: "Start")
+            } else {
+                passThrough(element.id, to: next(after: element), from: element)
+            }
+        case .userTask:
+            if element.multiInstance { summary.append("user task \(element.id): multi-instance, shown once") }
+            appendTask(element, title: element.label, form: form(for: element) ?? defaultScreen(element), button: "Complete")
+        case .manualTask(let kind):
+            appendTask(element, title: element.label, form: defaultScreen(element), button: "Done")
+            summary.append("\(kind) \(element.id): a screen with its name and Done")
+        case .automaticTask(let kind):
+            automaticTask(element, kind: kind)
+        case .exclusiveGateway, .inclusiveGateway, .complexGateway:
+            if element.kind != .exclusiveGateway, (outgoing[element.id] ?? []).count > 1 {
+                summary.append("\(element.kind == .inclusiveGateway ? "inclusive" : "complex") gateway \(element.id): one path is taken (the first whose condition holds, else the person chooses)")
+            }
+            decide(element, flows: outgoing[element.id] ?? [])
+        case .parallelGateway:
+            let targets = (outgoing[element.id] ?? []).map(\.target)
+            if targets.isEmpty {
+                passThrough(element.id, to: next(after: element), from: element)
+            } else {
+                append(["id": .string(element.id), "type": "parallelGateway",
+                        "next": targets.count == 1 ? .string(targets[0]) : .array(targets.map { .string($0) })], from: element)
+            }
+        case .eventBasedGateway:
+            let flows = outgoing[element.id] ?? []
+            append(choicePage(id: element.id, title: "Which event happens?",
+                              intro: "At “\(MarkdownEscape.text(element.label))” the process waits for the first of these events. Choose the one to preview.",
+                              paths: flows.map { flow in ("Simulate: " + (elements[flow.target].map(describeEvent) ?? flow.target), flow.target) }),
+                   from: element)
+        case .intermediateCatchEvent:
+            let afterEventGateway = !(incoming[element.id] ?? []).isEmpty
+                && (incoming[element.id] ?? []).allSatisfy { elements[$0.source]?.kind == .eventBasedGateway }
+            if afterEventGateway || isLink(element) {
+                passThrough(element.id, to: next(after: element), from: element)
+            } else {
+                waitPage(element)
+            }
+        case .intermediateThrowEvent:
+            if case .link(let name) = element.event {
+                let target = process.elements.first { $0.kind == .intermediateCatchEvent && $0.event == .link(name) && $0.parent == element.parent }
+                if let target {
+                    passThrough(element.id, to: target.id, from: element)
+                } else {
+                    warnings.append(located(element, "the link event \(name ?? "") has no catch link event of that name in the same scope; the path ends here"))
+                    passThrough(element.id, to: implicitEnd(element), from: element)
+                }
+            } else {
+                passThrough(element.id, to: next(after: element), from: element)
+            }
+        case .boundaryEvent:
+            if let host = element.attachedTo.flatMap({ elements[$0] }), host.kind != .userTask {
+                summary.append("boundary event \(element.id) on \(host.id): not offered (only boundary events on user tasks get a button)")
+            }
+            passThrough(element.id, to: next(after: element), from: element)
+        case .subProcess:
+            let inner = process.elements.filter { $0.parent == element.id && !$0.triggeredByEvent }
+            let entry = inner.first { $0.kind == .startEvent }
+                ?? inner.first { ($0.attachedTo == nil) && (incoming[$0.id] ?? []).isEmpty }
+            passThrough(element.id, to: entry?.id ?? next(after: element), from: element)
+        case .callActivity:
+            callActivity(element)
+        case .endEvent:
+            end(element)
+        case .other(let name):
+            summary.append("\(name) \(element.id): passes through")
+            passThrough(element.id, to: next(after: element), from: element)
+        }
+    }
+
+    private mutating func automaticTask(_ element: FlowElement, kind: String) {
+        let extensions = element.node.child("extensionElements", in: BPMNNamespace.model)
+        // Camunda 8 script tasks with a FEEL expression compute their result like a script task.
+        if kind == "scriptTask", let script = extensions?.child("script", in: BPMNNamespace.zeebe),
+           let expression = script.attribute("expression"), let result = script.attribute("resultVariable"),
+           (try? DataPath(result)) != nil {
+            let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
+            if case .success(let translated) = ExpressionTranslator.feel(body) {
+                append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: .string(translated.source)]),
+                        "next": .string(next(after: element))], from: element)
+                summary.append("script task \(element.id): \(result) = \(translated.source)")
+                return
+            }
+        }
+        let type = extensions?.child("taskDefinition", in: BPMNNamespace.zeebe)?.attribute("type")
+            ?? element.node.attribute("type", inAny: BPMNNamespace.engine)
+            ?? element.node.attribute("topic", inAny: BPMNNamespace.engine)
+        let names = [type, element.id].compactMap { $0 }.filter { !$0.isEmpty }
+        append(["id": .string(element.id), "type": "serviceTask", "handler": .string(names[0]),
+                "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,
+                "next": .string(next(after: element))], from: element)
+        summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") passes through unless a handler is registered")
+    }
+
+    private mutating func callActivity(_ element: FlowElement) {
+        let extensions = element.node.child("extensionElements", in: BPMNNamespace.model)
+        let called = extensions?.child("calledElement", in: BPMNNamespace.zeebe)?.attribute("processId")
+            ?? element.node.attribute("calledElement")
+        guard let called, !called.isEmpty else {
+            errors.append(located(element, "the call activity names no process to call; set its called element (process id) in your modeler"))
+            return passThrough(element.id, to: next(after: element), from: element)
+        }
+        guard let name = processNames[called] else {
+            errors.append(located(element, "calledElement \"\(called)\" names no process in this project; add the model that defines process \(called), or fix the id"))
+            return passThrough(element.id, to: next(after: element), from: element)
+        }
+        append(["id": .string(element.id), "type": "callActivity", "process": .string(name), "sharesData": true,
+                "next": .string(next(after: element))], from: element)
+    }
+
+    private mutating func end(_ element: FlowElement) {
+        if element.parent != nil, !isFailing(element), element.event != .terminate {
+            return passThrough(element.id, to: next(after: elements[element.parent!]!), from: element)
+        }
+        var node: [String: JSONValue] = ["id": .string(element.id), "type": "end"]
+        switch element.event {
+        case .error(let ref):
+            node["outcome"] = "failed"
+            node["message"] = .string(MarkdownEscape.text(element.name?.collapsingWhitespace() ?? "The process ended with an error" + (ref.flatMap { definitionNames[$0] }.map { ": \($0)" } ?? ".")))
+        case .cancel:
+            node["outcome"] = "cancelled"
+        case .terminate:
+            node["outcome"] = "completed"
+            summary.append("terminate end \(element.id): ends like a plain end (other branches are not stopped)")
+        default:
+            node["outcome"] = "completed"
+        }
+        if node["message"] == nil, let name = element.name, !name.trimmingWhitespace().isEmpty {
+            node["message"] = .string(MarkdownEscape.text(name.collapsingWhitespace()))
+        }
+        append(.object(node), from: element)
+    }
+
+    private func isFailing(_ element: FlowElement) -> Bool {
+        if case .error = element.event { return true }
+        return element.event == .cancel
+    }
+
+    private func isLink(_ element: FlowElement) -> Bool {
+        if case .link = element.event { return true }
+        return false
+    }
+
+    // MARK: - Where a token goes next
+
+    /// The node after `element`: the target of its one outgoing flow, a fork for several
+    /// unconditional ones, a decision for conditional ones; with none, its subprocess's
+    /// continuation or an implicit end.
+    mutating func next(after element: FlowElement) -> String {
+        if let known = continuations[element.id] { return known }
+        let found = continuation(of: element)
+        continuations[element.id] = found
+        return found
+    }
+
+    private mutating func continuation(of element: FlowElement) -> String {
+        let flows = outgoing[element.id] ?? []
+        switch flows.count {
+        case 0:
+            if let parent = element.parent.flatMap({ elements[$0] }) { return next(after: parent) }
+            return implicitEnd(element)
+        case 1:
+            return flows[0].target
+        default:
+            if flows.allSatisfy({ $0.condition == nil && $0.id != element.defaultFlow }) {
+                let id = uniqueID(element.id + "__fork")
+                append(["id": .string(id), "type": "parallelGateway", "next": .array(flows.map { .string($0.target) })], from: element)
+                return id
+            }
+            let id = uniqueID(element.id + "__split")
+            decide(element, flows: flows, id: id)
+            return id
+        }
+    }
+
+    private mutating func implicitEnd(_ element: FlowElement) -> String {
+        let id = element.id + "__end"
+        if emitted.insert(id).inserted {
+            append(["id": .string(id), "type": "end", "outcome": "completed"], from: element, known: true)
+        }
+        return id
+    }
+
+    mutating func passThrough(_ id: String, to target: String, from element: FlowElement?) {
+        append(["id": .string(id), "type": "exclusiveGateway", "branches": [["next": .string(target)]]], from: element)
+    }
+
+    mutating func append(_ node: JSONValue, from element: FlowElement?, known: Bool = false) {
+        if let element { origins[nodes.count] = element }
+        if !known, let id = node["id"]?.stringValue { emitted.insert(id) }
+        nodes.append(node)
+    }
+
+    /// `base`, or `base_2`, … when an element of the model already has that id.
+    mutating func uniqueID(_ base: String) -> String {
+        var candidate = base, counter = 1
+        while elements[candidate] != nil || emitted.contains(candidate) {
+            counter += 1
+            candidate = "\(base)_\(counter)"
+        }
+        emitted.insert(candidate)
+        return candidate
+    }
+
+    func located(_ element: FlowElement, _ message: String) -> LoadError {
+        LoadError(file: file, pointer: "/" + element.id, message: message, line: element.line, column: element.column)
+    }
+
+    func located(_ flow: SequenceFlow, _ message: String) -> LoadError {
+        LoadError(file: file, pointer: "/" + flow.id, message: message, line: flow.line, column: flow.column)
+    }
+}

@@ -1,0 +1,128 @@
+import Definitions
+import Expressions
+
+/// BPMN 2.0 models (`.bpmn`, `.bpmn20.xml`) and Camunda forms (`.form`), found anywhere in a
+/// project: every executable process (and every process a pool shows) becomes a FlowStage
+/// process named by its id and titled by its name; a form no model uses is offered on its own.
+public struct BPMNFormat: ProcessFormat {
+    public init() {}
+
+    public func reads(_ file: String) -> Bool {
+        let lower = file.lowercased()
+        return lower.hasSuffix(".bpmn") || lower.hasSuffix(".bpmn20.xml") || lower.hasSuffix(".form")
+    }
+
+    public func load(_ files: [ProjectFile], context: ImportContext) -> ImportedProcesses {
+        var result = ImportedProcesses()
+        let forms = FormCatalog(files.filter { $0.path.lowercased().hasSuffix(".form") })
+        result.warnings += forms.warnings
+
+        // Read every model first: call activities name processes of other files.
+        var models: [Model] = []
+        var processNames: [String: String] = [:]
+        for file in files where !file.path.lowercased().hasSuffix(".form") {
+            let root: XMLNode
+            switch XMLTreeReader.read(file.bytes) {
+            case .success(let parsed): root = parsed
+            case .failure(let problem):
+                result.errors.append(LoadError(file: file.path, pointer: "", message: problem.message, line: problem.line, column: problem.column))
+                continue
+            }
+            var reader = BPMNReader(file: file.path)
+            var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root))
+            for process in reader.read(root) {
+                var name = process.id, counter = 1
+                while processNames.values.contains(name) {
+                    counter += 1
+                    name = "\(process.id)_\(counter)"
+                }
+                if name != process.id {
+                    result.warnings.append(LoadError(file: file.path, pointer: "/" + process.id,
+                        message: "another model already has a process with the id \(process.id); this one is served as \(name)",
+                        line: process.line, column: process.column))
+                }
+                processNames[process.id] = processNames[process.id] ?? name
+                model.processes.append((process, name))
+            }
+            result.errors += reader.errors
+            result.warnings += reader.warnings
+            if !reader.skipped.isEmpty { result.summaries.append(ImportSummary(file: file.path, lines: reader.skipped)) }
+            models.append(model)
+        }
+
+        var usedForms = Set<String>()
+        for model in models {
+            for (process, name) in model.processes {
+                var builder = ProcessBuilder(file: model.file, process: process, forms: forms, processNames: processNames,
+                                             definitionNames: model.definitionNames, validators: context.validators)
+                let built = builder.build()
+                result.errors += builder.errors
+                result.warnings += builder.warnings
+                usedForms.formUnion(builder.usedForms)
+                result.summaries.append(ImportSummary(file: model.file, lines: ["process \(name) “\(builder.title)”"] + builder.summary.map { "  " + $0 }))
+                guard case .object(var fields)? = built, builder.errors.isEmpty else { continue }
+                fields["name"] = .string(name)
+                let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
+                result.errors += decoded.errors.map { relocate($0, origins: builder.origins) }
+                if let definition = decoded.process { result.processes.append(definition) }
+            }
+        }
+
+        for form in forms.forms where !usedForms.contains(form.file) {
+            let (definition, problems, notes) = standalone(form, taken: Set(result.processes.map(\.name)), context: context)
+            result.warnings += problems
+            if let definition {
+                result.processes.append(definition)
+                result.summaries.append(ImportSummary(file: form.file, lines: ["no model uses this form: offered on its own as process \(definition.name)"] + notes.map { "  " + $0 }))
+            }
+        }
+        return result
+    }
+
+    /// One model file: its processes with the names they are served by.
+    private struct Model {
+        let file: String
+        let definitionNames: [String: String]
+        var processes: [(process: BPMNProcess, name: String)] = []
+    }
+
+    /// A form no model uses, as a one-screen process: the form-js playground's job, with data.
+    private func standalone(_ form: FormCatalog.Form, taken: Set<String>, context: ImportContext)
+        -> (ProcessDefinition?, [LoadError], [String]) {
+        var mapper = FormJSMapper(file: form.file)
+        let mapped = mapper.map(form.schema)
+        let stem = form.file.split(separator: "/").last.map { String($0.dropLast(".form".count)) } ?? form.file
+        var name = "form-" + String((form.id ?? stem).map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        var counter = 1
+        while taken.contains(name) { counter += 1; name = "form-\(stem)-\(counter)" }
+        var complete: [String: JSONValue] = ["name": "complete", "type": "submit", "next": "done"]
+        if !mapped.computed.isEmpty { complete["params"] = .object(mapped.computed.mapValues { .string($0) }) }
+        let json: JSONValue = [
+            "name": .string(name), "title": .string("Form: " + stem),
+            "nodes": [["id": "start", "type": "start", "next": "form"],
+                      ["id": "form", "type": "userTask", "title": .string(stem),
+                       "screen": .array(mapped.components + [["type": "button", "label": .string(mapped.submitLabel ?? "Submit"), "action": "complete", "variant": "primary"]]),
+                       "actions": .array([.object(complete)] + mapped.actions)],
+                      ["id": "done", "type": "end", "outcome": "completed", "message": "The form was submitted."]]]
+        let decoded = ProcessJSON.decode(json, file: form.file, fallbackName: name, validators: context.validators)
+        return (decoded.process, mapped.warnings + decoded.errors, mapped.notes)
+    }
+
+    /// A finding of the JSON decoder in the generated process, placed at the model element.
+    private func relocate(_ error: LoadError, origins: [Int: FlowElement]) -> LoadError {
+        let parts = error.pointer.split(separator: "/")
+        guard parts.count >= 2, parts[0] == "nodes", let index = Int(parts[1]), let element = origins[index] else { return error }
+        return LoadError(file: error.file, pointer: "/" + element.id, message: "FlowStage could not map this element: \(error.message) (at \(error.pointer) of the generated process)",
+                         line: element.line, column: element.column)
+    }
+
+    /// Names of messages, signals, errors and escalations by id, to name events on buttons.
+    static func definitionNames(_ root: XMLNode) -> [String: String] {
+        var names: [String: String] = [:]
+        for child in root.children where child.namespace == BPMNNamespace.model
+            && ["message", "signal", "error", "escalation"].contains(child.name) {
+            if let id = child.attribute("id") { names[id] = child.attribute("name") ?? child.attribute("errorCode") ?? id }
+        }
+        return names
+    }
+}

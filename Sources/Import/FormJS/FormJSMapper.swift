@@ -1,0 +1,403 @@
+import Definitions
+import Expressions
+
+/// A Camunda form-js schema (`.form`) made into FlowStage components, each form-js component
+/// to the catalogue component that renders it accessibly (docs/reference/bpmn.md has the table).
+///
+/// FEEL in properties is translated; what cannot be is shown safely (a condition that cannot
+/// be evaluated shows its field, a label shows its source) with a warning at the property.
+struct FormJSMapper {
+    let file: String
+    private(set) var form = MappedForm()
+    private var uploads = 0
+
+    init(file: String) { self.file = file }
+
+    mutating func map(_ schema: JSONValue, at pointer: JSONPointer = JSONPointer()) -> MappedForm {
+        guard case .array(let items)? = schema["components"] else {
+            warn(pointer, "a form-js schema needs \"components\", a list; the task shows its name and a Complete button")
+            return form
+        }
+        form.components = mapList(items, at: pointer.appending("components"), path: nil)
+        return form
+    }
+
+    /// Components in form order, those sharing a `layout.row` side by side in one row container.
+    private mutating func mapList(_ items: [JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
+        var out: [JSONValue] = []
+        var row: (id: String, members: [JSONValue])?
+        func flush() {
+            guard let current = row else { return }
+            out += current.members.count > 1 ? [.object(["type": "container", "direction": "row", "children": .array(current.members)])] : current.members
+            row = nil
+        }
+        for (index, item) in items.enumerated() {
+            let mapped = mapComponent(item, at: pointer.appending(index), path: path)
+            guard !mapped.isEmpty else { continue }
+            let rowID = item["layout"]?["row"]?.stringValue
+            if let rowID, rowID == row?.id {
+                row?.members += mapped
+            } else {
+                flush()
+                if let rowID { row = (rowID, mapped) } else { out += mapped }
+            }
+        }
+        flush()
+        return out
+    }
+
+    // MARK: - Components
+
+    private mutating func mapComponent(_ item: JSONValue, at pointer: JSONPointer, path: String?) -> [JSONValue] {
+        guard case .object(let fields) = item, let type = fields["type"]?.stringValue else {
+            warn(pointer, "a form component needs a \"type\"; it is left out")
+            return []
+        }
+        var out: [String: JSONValue] = [:]
+        let fullKey = fields["key"]?.stringValue.map { joined(path, $0) }
+        func field(_ flowType: String) {
+            out["type"] = .string(flowType)
+            if let fullKey { out["key"] = .string(fullKey) }
+            out["label"] = .string(label(fields["label"], at: pointer.appending("label")) ?? fullKey ?? type)
+            if let description = fields["description"]?.stringValue, !description.isEmpty {
+                out["hint"] = .string(plainText(description, at: pointer.appending("description")))
+            }
+            if let defaultValue = fields["defaultValue"], defaultValue != .null,
+               let literal = FormJSMapper.literal(defaultValue) {
+                out["default"] = .string(literal)
+            }
+            conditions(fields, at: pointer, into: &out)
+            out["validators"] = .array(validators(fields["validate"], type: type, at: pointer.appending("validate")))
+        }
+        switch type {
+        case "textfield":
+            field("input")
+            adorners(fields, into: &out)
+            switch fields["validate"]?["validationType"]?.stringValue {
+            case "email"?: out["inputType"] = "email"
+            case "phone"?: out["inputType"] = "tel"
+            default: break
+            }
+        case "textarea":
+            field("textarea")
+        case "number":
+            field("input")
+            out["inputType"] = "number"
+            adorners(fields, into: &out)
+            if fields["decimalDigits"] != nil || fields["increment"] != nil {
+                note("number \(fullKey ?? "?"): decimalDigits and increment are not checked (any number is accepted)")
+            }
+        case "checkbox":
+            field("checkbox")
+        case "checklist", "radio", "select", "taglist":
+            field(["checklist": "checkbox", "radio": "radio", "select": "select", "taglist": "multiselect"][type]!)
+            options(fields, at: pointer, into: &out)
+        case "datetime":
+            switch fields["subtype"]?.stringValue ?? "date" {
+            case "time":
+                field("input")
+                out["label"] = .string(label(fields["timeLabel"] ?? fields["label"], at: pointer.appending("timeLabel")) ?? fullKey ?? "Time")
+                var checks = out["validators"]?.arrayValue ?? []
+                checks.append(["type": "pattern", "value": "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", "message": "Enter a time like 14:30"])
+                out["validators"] = .array(checks)
+                if out["hint"] == nil { out["hint"] = "For example, 14:30" }
+            case let subtype:
+                field("datepicker")
+                out["label"] = .string(label(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? fullKey ?? "Date")
+                if subtype == "datetime" { note("datetime \(fullKey ?? "?"): the date is asked, not the time (one value per field)") }
+            }
+        case "text":
+            return [.object(["type": "text", "markdown": .string(markdownText(fields["text"], at: pointer.appending("text")))])]
+        case "html":
+            let source = fields["content"]?.stringValue ?? ""
+            return [.object(["type": "text", "markdown": .string(HTMLToMarkdown.convert(source))])]
+        case "separator":
+            return [.object(["type": "text", "markdown": "* * *"])]
+        case "spacer":
+            return []
+        case "image":
+            return image(fields, at: pointer)
+        case "iframe":
+            guard let url = fields["url"]?.stringValue, url.hasPrefix("https://") else {
+                warn(pointer.appending("url"), "an iframe is shown as a link, and this one has no https address; it is left out")
+                return []
+            }
+            return [.object(["type": "link", "label": .string(label(fields["label"], at: pointer.appending("label")) ?? "Open the embedded page"),
+                             "url": .string(url), "newTab": true])]
+        case "button":
+            if fields["action"]?.stringValue == "reset" {
+                note("reset button \(fields["label"]?.stringValue ?? ""): left out (reloading the page restores the screen)")
+            } else if form.submitLabel == nil {
+                form.submitLabel = label(fields["label"], at: pointer.appending("label"))
+            }
+            return []
+        case "group", "dynamiclist":
+            let groupPath = fields["path"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }.map { joined(path, $0) } ?? path
+            let children = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: type == "group" ? groupPath : nil)
+            if type == "dynamiclist" {
+                guard let groupPath else {
+                    warn(pointer, "a dynamic list needs a \"path\"; it is left out")
+                    return []
+                }
+                note("dynamic list \(groupPath): shows the rows the data holds; adding and removing rows is not offered")
+                var list: [String: JSONValue] = ["type": "collection", "source": .string(groupPath), "item": .array(children),
+                                                 "emptyText": "No rows yet."]
+                conditions(fields, at: pointer, into: &list)
+                return [.object(list)]
+            }
+            var card: [String: JSONValue] = ["type": "card", "children": .array(children)]
+            if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { card["title"] = .string(title) }
+            conditions(fields, at: pointer, into: &card)
+            return [.object(card)]
+        case "table":
+            return table(fields, at: pointer, path: path)
+        case "expression":
+            guard let fullKey, let source = fields["expression"]?.stringValue else {
+                warn(pointer, "an expression field needs \"key\" and \"expression\"; it is left out")
+                return []
+            }
+            switch translate(source) {
+            case .success(let expression): form.computed[fullKey] = expression.source
+            case .failure(let problem):
+                warn(pointer.appending("expression"), "the FEEL expression cannot be computed here (\(problem)); \(fullKey) is not set")
+            }
+            return []
+        case "filepicker":
+            field("fileUpload")
+            uploads += 1
+            let action = "upload" + (uploads > 1 ? "\(uploads)" : "")
+            out["action"] = .string(action)
+            if fields["multiple"]?.boolValue == true { out["multiple"] = true }
+            if let accept = fields["accept"]?.stringValue, !accept.hasPrefix("=") { out["accept"] = .string(accept) }
+            if let fullKey { form.actions.append(["name": .string(action), "type": "upload", "key": .string(fullKey)]) }
+        case "documentPreview":
+            note("document preview \(fields["label"]?.stringValue ?? ""): shown as a note (documents come from the engine)")
+            let title = label(fields["label"], at: pointer.appending("label")) ?? "Documents"
+            return [.object(["type": "message", "kind": "info",
+                             "markdown": .string("**\(MarkdownEscape.text(title))**: the documents of the process appear here in Tasklist.")])]
+        default:
+            warn(pointer.appending("type"), "form-js component \"\(type)\" is not supported; the screen shows a \"not supported\" placeholder")
+            return [.object(["type": "custom", "identifier": .string(type)])]
+        }
+        if out["key"] == nil {
+            warn(pointer, "a \(type) needs a \"key\" to bind its value; it is left out")
+            return []
+        }
+        return [.object(out)]
+    }
+
+    private func joined(_ path: String?, _ key: String) -> String {
+        guard let path, !path.isEmpty else { return key }
+        return path + "." + key
+    }
+
+    // MARK: - Properties
+
+    /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes `hide`.
+    private mutating func conditions(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
+        var disabled: [String] = []
+        for name in ["disabled", "readonly"] {
+            guard let value = fields[name] else { continue }
+            switch value {
+            case .bool(true): disabled.append("true")
+            case .string(let text) where text.hasPrefix("="):
+                switch translate(String(text.dropFirst())) {
+                case .success(let expression): disabled.append("(\(expression.source))")
+                case .failure(let problem):
+                    warn(pointer.appending(name), "\(name) cannot be evaluated here (\(problem)); the field stays editable")
+                }
+            default: break
+            }
+        }
+        if !disabled.isEmpty { out["disabled"] = .string(disabled.joined(separator: " || ")) }
+        if let hide = fields["conditional"]?["hide"] {
+            switch hide {
+            case .bool(true): out["hide"] = "true"
+            case .string(let text) where text.hasPrefix("="):
+                switch translate(String(text.dropFirst())) {
+                case .success(let expression): out["hide"] = .string(expression.source)
+                case .failure(let problem):
+                    warn(pointer.appending("conditional").appending("hide"), "the condition cannot be evaluated here (\(problem)); the field is always shown")
+                }
+            default: break
+            }
+        }
+    }
+
+    private mutating func validators(_ validate: JSONValue?, type: String, at pointer: JSONPointer) -> [JSONValue] {
+        guard case .object(let rules)? = validate else { return [] }
+        var out: [JSONValue] = []
+        if rules["required"]?.boolValue == true {
+            out.append(["type": .string(type == "checkbox" ? "requiredTrue" : "required")])
+        }
+        for (name, flow) in [("min", "min"), ("max", "max"), ("minLength", "minLength"), ("maxLength", "maxLength")] {
+            guard let value = rules[name], value != .null else { continue }
+            if case .number = value { out.append(["type": .string(flow), "value": value]) }
+            else if case .string(let text) = value, text.hasPrefix("="), case .success(let expression) = translate(String(text.dropFirst())) {
+                out.append(["type": .string(flow), "value": .string("=" + expression.source)])
+            } else {
+                warn(pointer.appending(name), "\(name) must be a number or a FEEL expression FlowStage can evaluate; it is not checked")
+            }
+        }
+        if let pattern = rules["pattern"]?.stringValue, !pattern.isEmpty {
+            if (try? Pattern(pattern)) != nil {
+                out.append(["type": "pattern", "value": .string(pattern)])
+            } else {
+                warn(pointer.appending("pattern"), "\"\(pattern)\" is not a regular expression FlowStage can check; it is not checked")
+            }
+        }
+        switch rules["validationType"]?.stringValue {
+        case "email"?: out.append(["type": "email"])
+        case "phone"?:
+            out.append(["type": "pattern", "value": "^\\+[1-9][0-9]{1,14}$",
+                        "message": "Enter a phone number in international format, like +442071838750"])
+        default: break
+        }
+        return out
+    }
+
+    private mutating func options(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
+        if case .array(let values)? = fields["values"] {
+            out["options"] = .array(values.compactMap { value in
+                guard let raw = value["value"], raw != .null else { return nil }
+                let text = raw.stringValue ?? raw.displayString
+                return ["value": .string(text), "label": .string(value["label"]?.stringValue ?? text)]
+            })
+        } else if let key = fields["valuesKey"]?.stringValue, !key.isEmpty {
+            out["source"] = .string(key)
+        } else if let expression = fields["valuesExpression"]?.stringValue {
+            let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
+            if let path = try? DataPath(body.trimmingWhitespace()) {
+                out["source"] = .string(path.description)
+            } else {
+                warn(pointer.appending("valuesExpression"), "only a data path is read for options here; the field offers no options")
+                out["options"] = .array([])
+            }
+        } else {
+            out["options"] = .array([])
+        }
+    }
+
+    private func adorners(_ fields: [String: JSONValue], into out: inout [String: JSONValue]) {
+        if let prefix = fields["appearance"]?["prefixAdorner"]?.stringValue, !prefix.isEmpty { out["prefix"] = .string(prefix) }
+        if let suffix = fields["appearance"]?["suffixAdorner"]?.stringValue, !suffix.isEmpty { out["suffix"] = .string(suffix) }
+    }
+
+    private mutating func image(_ fields: [String: JSONValue], at pointer: JSONPointer) -> [JSONValue] {
+        var out: [String: JSONValue] = ["type": "image", "alt": .string(fields["alt"]?.stringValue.map { $0.hasPrefix("=") ? "" : $0 } ?? "")]
+        let source = fields["source"]?.stringValue ?? ""
+        if source.hasPrefix("=") {
+            guard let path = try? DataPath(String(source.dropFirst()).trimmingWhitespace()) else {
+                warn(pointer.appending("source"), "only a data path is read for an image's source here; the image is left out")
+                return []
+            }
+            out["source"] = .string(path.description)
+        } else if source.hasPrefix("https://") || source.hasPrefix("http://") {
+            out["url"] = .string(source)
+        } else {
+            warn(pointer.appending("source"), "an image needs an http(s) address or a FEEL data path; this one is left out")
+            return []
+        }
+        return [.object(out)]
+    }
+
+    private mutating func table(_ fields: [String: JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
+        let source = fields["dataSource"]?.stringValue ?? ""
+        let body = source.hasPrefix("=") ? String(source.dropFirst()) : source
+        guard let data = try? DataPath(body.trimmingWhitespace()) else {
+            warn(pointer.appending("dataSource"), "a table's dataSource must be a data path here; the table is left out")
+            return []
+        }
+        guard case .array(let columns)? = fields["columns"], !columns.isEmpty else {
+            warn(pointer.appending("columns"), "a table needs a list of columns here (columnsExpression is not read); the table is left out")
+            return []
+        }
+        let caption = label(fields["label"], at: pointer.appending("label")) ?? "Table"
+        return [.object(["type": "table", "source": .string(data.description), "caption": .string(caption),
+                         "columns": .array(columns.compactMap { column in
+                             guard let key = column["key"]?.stringValue else { return nil }
+                             return ["key": .string(key), "label": .string(column["label"]?.stringValue ?? key)]
+                         })])]
+    }
+
+    // MARK: - Texts
+
+    /// A label: plain text, or FEEL — a data path becomes `${path}`, anything else shows its source.
+    private mutating func label(_ value: JSONValue?, at pointer: JSONPointer) -> String? {
+        guard let text = value?.stringValue else { return nil }
+        guard text.hasPrefix("=") else { return plainText(text, at: pointer) }
+        let body = String(text.dropFirst()).trimmingWhitespace()
+        if let path = try? DataPath(body) { return "${\(path.description)}" }
+        if body.count >= 2, body.first == "\"", body.last == "\"", !body.dropFirst().dropLast().contains("\"") {
+            return String(body.dropFirst().dropLast())
+        }
+        warn(pointer, "the label is a FEEL expression FlowStage does not evaluate; it shows its source text")
+        return text
+    }
+
+    /// Text with form-js templating: `{{path}}` becomes `${path}`; other templating is shown as written.
+    private mutating func plainText(_ text: String, at pointer: JSONPointer) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else { out += rest[open.lowerBound...]; return out }
+            let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespace()
+            if let path = try? DataPath(inner) {
+                out += "${\(path.description)}"
+            } else {
+                warn(pointer, "the template {{\(inner)}} is not evaluated here; it is shown as written")
+                out += rest[open.lowerBound..<close.upperBound]
+            }
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// A text component's markdown: templating as in `plainText`; a FEEL text shows its source.
+    private mutating func markdownText(_ value: JSONValue?, at pointer: JSONPointer) -> String {
+        guard let text = value?.stringValue else { return "" }
+        if text.hasPrefix("=") {
+            let body = String(text.dropFirst()).trimmingWhitespace()
+            if let path = try? DataPath(body) { return "${\(path.description)}" }
+            warn(pointer, "the text is a FEEL expression FlowStage does not evaluate; it shows its source")
+            return MarkdownEscape.text(text)
+        }
+        return FormJSMapper.demotingHeadings(plainText(text, at: pointer))
+    }
+
+    /// A form's `# Title` is a heading below the screen's own title (its one h1).
+    static func demotingHeadings(_ markdown: String) -> String {
+        markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("#"), line.count - trimmed.count < 4 else { return String(line) }
+            let level = trimmed.prefix { $0 == "#" }.count
+            guard level < 6 else { return String(line) }
+            return String(line.prefix(line.count - trimmed.count)) + "#" + trimmed
+        }.joined(separator: "\n")
+    }
+
+    /// A constant as a FlowStage expression (`"text"`, `12`, `true`, `["a", "b"]`).
+    static func literal(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text):
+            if text.hasPrefix("=") { return nil }
+            return JSONValue.string(text).serialized(pretty: false)
+        case .number, .bool: return value.displayString
+        case .array(let items):
+            let parts = items.compactMap(literal)
+            return parts.count == items.count ? "[" + parts.joined(separator: ", ") + "]" : nil
+        default: return nil
+        }
+    }
+
+    private func translate(_ source: String) -> Result<Expression, TranslationProblem> {
+        ExpressionTranslator.feel(source)
+    }
+
+    private mutating func warn(_ pointer: JSONPointer, _ message: String) {
+        form.warnings.append(LoadError(file: file, pointer: pointer.description, message: message))
+    }
+
+    private mutating func note(_ line: String) { form.notes.append(line) }
+}

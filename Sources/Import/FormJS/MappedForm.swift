@@ -1,0 +1,20 @@
+import Definitions
+import Expressions
+
+/// A form made into a user task's screen, written as FlowStage component JSON so the one
+/// component decoder checks it like any screen.
+struct MappedForm {
+    /// FlowStage components (`{"type": "input", …}`), the Complete button excluded.
+    var components: [JSONValue] = []
+    /// Computed values (form-js `expression` fields): data path ← FlowStage expression source,
+    /// set when the task is completed.
+    var computed: [String: String] = [:]
+    /// The upload actions the file fields post to.
+    var actions: [JSONValue] = []
+    /// The label of the form's own submit button, when it has one.
+    var submitLabel: String?
+    /// Where the form's things went, for problems that are not worth a warning.
+    var warnings: [LoadError] = []
+    /// One line per approximation, for `validate`'s summary.
+    var notes: [String] = []
+}

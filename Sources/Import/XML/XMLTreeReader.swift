@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Why an XML file was refused, with where: a load error of the file it came from.
+struct XMLProblem: Error, Sendable {
+    let line: Int
+    let column: Int
+    let message: String
+}
+
+/// Reads an XML document into `XMLNode`s with libxml2 (Foundation's `XMLParser`), namespace
+/// aware, with every name resolved to its URI and every element's line kept.
+///
+/// Models come from anywhere, so the reader refuses what a hostile file could use: a
+/// document type declaration (no external entities, no entity expansion, no "billion
+/// laughs"), nesting deeper than `maxDepth`, more than `maxElements` elements.
+enum XMLTreeReader {
+    static let maxDepth = 256
+    static let maxElements = 250_000
+
+    static func read(_ bytes: [UInt8]) -> Result<XMLNode, XMLProblem> {
+        if let doctype = doctypePosition(bytes) {
+            return .failure(XMLProblem(line: doctype.line, column: doctype.column,
+                message: "has a document type declaration (<!DOCTYPE …>); models never need one and FlowStage refuses them so no entity is expanded or fetched; remove it"))
+        }
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = true
+        parser.shouldResolveExternalEntities = false
+        let builder = TreeBuilder()
+        parser.delegate = builder
+        let parsed = parser.parse()
+        if let problem = builder.problem { return .failure(problem) }
+        guard parsed, let root = builder.root else {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            return .failure(XMLProblem(line: parser.lineNumber, column: parser.columnNumber,
+                                       message: "is not well-formed XML: \(explain(code))"))
+        }
+        return .success(root)
+    }
+
+    /// The place of a `<!DOCTYPE` in the prolog, the only place one may stand.
+    static func doctypePosition(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        func starts(_ text: String) -> Bool {
+            let pattern = Array(text.utf8)
+            return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
+        }
+        func skip(past end: String) {
+            let pattern = Array(end.utf8)
+            while index < bytes.count, !starts(end) { index += 1 }
+            index = min(bytes.count, index + pattern.count)
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case UInt8(ascii: "<"):
+                if starts("<?") { skip(past: "?>") }
+                else if starts("<!--") { skip(past: "-->") }
+                else if starts("<!DOCTYPE") || starts("<!doctype") { return position(of: index, in: bytes) }
+                else { return nil }
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for byte in bytes[..<offset] {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    private static func explain(_ code: Int) -> String {
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .undeclaredEntityError?, .entityRefAtEOFError?, .entityRefLoopError?, .entityNotStartedError?:
+            "an entity reference (&name;) that is not one of &lt; &gt; &amp; &quot; &apos;; write the character itself"
+        case .tagNameMismatchError?, .notWellBalancedError?: "an end tag does not match its start tag"
+        case .prematureDocumentEndError?, .emptyDocumentError?: "the file ends before its root element is closed"
+        case .attributeNotStartedError?, .attributeNotFinishedError?:
+            "an attribute is not written as name=\"value\""
+        case .ltRequiredError?, .gtRequiredError?, .lessThanSymbolInAttributeError?: "a < or > is missing or misplaced"
+        case .encodingNotSupportedError?, .invalidCharacterError?, .unknownEncodingError?:
+            "the file has characters that are not valid in its encoding; save it as UTF-8"
+        case .namespaceDeclarationError?: "a prefix is used without its xmlns declaration"
+        default: "the parser stopped (libxml2 error \(code)); open the file in your modeler and save it again"
+        }
+    }
+}
+
+/// Builds the tree as libxml2 reports it, keeping the namespace scopes for attributes.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    var root: XMLNode?
+    var problem: XMLProblem?
+    private var stack: [XMLNode] = []
+    /// Prefix → URI, innermost last; one frame per open element.
+    private var scopes: [[String: String]] = [[:]]
+    private var pendingPrefixes: [String: String] = [:]
+    private var elements = 0
+
+    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
+        pendingPrefixes[prefix] = namespaceURI
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements += 1
+        if stack.count >= XMLTreeReader.maxDepth || elements > XMLTreeReader.maxElements {
+            problem = XMLProblem(line: parser.lineNumber, column: parser.columnNumber,
+                message: stack.count >= XMLTreeReader.maxDepth
+                    ? "nests elements more than \(XMLTreeReader.maxDepth) deep; a model never does, so the file is refused"
+                    : "has more than \(XMLTreeReader.maxElements) elements; split the model")
+            parser.abortParsing()
+            return
+        }
+        scopes.append(scopes[scopes.count - 1].merging(pendingPrefixes) { $1 })
+        pendingPrefixes = [:]
+        let scope = scopes[scopes.count - 1]
+        let resolved = attributes.sorted { $0.key < $1.key }.compactMap { name, value -> XMLNode.Attribute? in
+            guard let colon = name.firstIndex(of: ":") else { return XMLNode.Attribute(name: name, namespace: "", value: value) }
+            let prefix = String(name[..<colon])
+            if prefix == "xmlns" { return nil }
+            let local = String(name[name.index(after: colon)...])
+            let uri = prefix == "xml" ? "http://www.w3.org/XML/1998/namespace" : scope[prefix] ?? prefix
+            return XMLNode.Attribute(name: local, namespace: uri, value: value)
+        }
+        stack.append(XMLNode(name: elementName, namespace: namespaceURI ?? "", attributes: resolved,
+                             line: parser.lineNumber, column: parser.columnNumber))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let node = stack.popLast() else { return }
+        scopes.removeLast()
+        if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+}
