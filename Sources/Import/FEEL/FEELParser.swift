@@ -5,7 +5,10 @@
 ///
 /// FEEL's `and`/`or` are three-valued (`null and false` is false, `null or true` is true, other
 /// nulls stay null) while FlowStage's `&&`/`||` give the deciding operand; as conditions they
-/// choose the same branch, which is what imported models use them for.
+/// choose the same branch, which is what imported models use them for. Likewise, accepted
+/// approximations: `=` is FlowStage's `==` (numeric text equals its number), `if` takes any
+/// truthy condition (FEEL only `true`), `+` of text and a number concatenates (FEEL gives null),
+/// and a path on a list (`orders.price`) is null rather than FEEL's list of members.
 struct FEELParser {
     static let maximumLength = 4096
     static let maximumDepth = 64

@@ -2,6 +2,8 @@
 /// translating as it goes. Precedence, loosest first: `?:`, `||`/`or`, `&&`/`and`,
 /// `==`/`eq` `!=`/`ne`, `<`/`lt` `>`/`gt` `<=`/`le` `>=`/`ge`, `+ -`, `* /`/`div` `%`/`mod`,
 /// unary `-` `!`/`not` `empty`, postfix (`.name`, `[index]`, `.method(…)`).
+/// Approximations: `+` of text concatenates (EL coerces to numbers), `empty` is also true for
+/// blank text, and a Java exception (a method on null) is FlowStage's null instead.
 struct JUELParser {
     static let maximumDepth = 64
 
