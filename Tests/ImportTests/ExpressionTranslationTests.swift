@@ -193,6 +193,8 @@ let juelCases: [TranslationCase] = [
     TranslationCase(.juel, "${10 mod 4 + 1}", 3),
     TranslationCase(.juel, "${1 + 2 * 3}", 7),
     TranslationCase(.juel, "${amount > 100 ? 'manual' : 'auto'}", ["amount": 50], "auto"),
+    TranslationCase(.juel, "${urgent ? fast : slow}", ["urgent": false, "fast": 1, "slow": 2], 2),
+    TranslationCase(.juel, "${a ? b : c ? d : e}", ["a": false, "c": true, "d": "d"], "d"),
     TranslationCase(.juel, "${name.equalsIgnoreCase(\"ANA\")}", ["name": "Ana"], true),
     TranslationCase(.juel, "${email.contains('@')}", ["email": "a@b"], true),
     TranslationCase(.juel, "${iban.startsWith('RO')}", ["iban": "RO49"], true),

@@ -166,7 +166,7 @@ struct JUELParser {
         case .name(let name):
             guard !JUELParser.reserved.contains(name) else { throw unexpected("a value") }
             position += 1
-            if current.kind == .symbol(":") {
+            if current.kind == .symbol(":"), case .name = peek(1).kind, peek(2).kind == .symbol("(") {
                 throw TranslationProblem(column: token.column, message: "JUEL functions (\(name):…) are not supported")
             }
             guard TargetPrinter.isSimpleName(name) else {
