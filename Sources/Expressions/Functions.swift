@@ -84,7 +84,52 @@ extension Interpreter {
             if args[0] == .null || args[1] == .null { return .null }
             guard let a = date(args[0], name), let b = date(args[1], name) else { return .null }
             return .number(Double(b.dayNumber - a.dayNumber))
+        case .substring: return substring(args)
+        case .replace:
+            guard case .string(let pattern) = args[1] else { return fail("replace() needs a pattern in text") }
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { return fail("replace() has an invalid pattern \"\(pattern)\"") }
+            return Functions.replace(args[0], regex, args[2], &self)
+        case .split:
+            guard let text = textArgument(args[0], name), let separator = textArgument(args[1], name) else { return .null }
+            if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
+            return .array(text.components(separatedBy: separator).map { .string($0) })
+        case .join:
+            if args[0] == .null { return .null }
+            guard case .array(let items) = args[0] else { return fail("join() needs a list, found \(args[0].kindDescription)") }
+            let separator = args.count > 1 ? textArgument(args[1], name) ?? "" : ""
+            var parts: [String] = []
+            for item in items where item != .null {
+                guard let part = textArgument(item, name) else { return .null }
+                parts.append(part)
+            }
+            return .string(parts.joined(separator: separator))
+        case .date:
+            if args[0] == .null { return .null }
+            guard let civil = date(args[0], name) else { return .null }
+            return .string(civil.description)
+        case .any, .all, .filter:
+            // Evaluated lazily in `quantify`; reaching here would mean a caller skipped it.
+            return fail("\(name)() needs its condition unevaluated")
         }
+    }
+
+    /// FEEL's substring: `start` is 1-based, a negative start counts from the end; `length` is optional.
+    private mutating func substring(_ args: [JSONValue]) -> JSONValue {
+        guard let text = textArgument(args[0], "substring") else { return .null }
+        guard let startNumber = Coercion.number(args[1]), startNumber == startNumber.rounded(), Swift.abs(startNumber) < 1e9 else {
+            return fail("substring() needs a whole number as its start, found \(args[1].kindDescription)")
+        }
+        let chars = Array(text)
+        let start = Int(startNumber)
+        let from = Swift.min(Swift.max(start > 0 ? start - 1 : chars.count + start, 0), chars.count)
+        var to = chars.count
+        if args.count > 2 {
+            guard let length = Coercion.number(args[2]), length >= 0, length == length.rounded() else {
+                return fail("substring() needs a whole length of 0 or more, found \(args[2].displayString)")
+            }
+            to = Swift.min(chars.count, from + Int(Swift.min(length, 1e9)))
+        }
+        return .string(String(chars[from..<to]))
     }
 
     private mutating func textArgument(_ value: JSONValue, _ name: String) -> String? {
@@ -106,6 +151,16 @@ extension Interpreter {
 }
 
 enum Functions {
+    /// Every match replaced; `$1` in the replacement names a group, as in FEEL and JavaScript.
+    static func replace(_ subject: JSONValue, _ regex: NSRegularExpression, _ replacement: JSONValue, _ interpreter: inout Interpreter) -> JSONValue {
+        if subject == .null { return .null }
+        guard case .string(let template) = replacement else {
+            return interpreter.fail("replace() needs the replacement in text, found \(replacement.kindDescription)")
+        }
+        let text = subject.displayString
+        return .string(regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template))
+    }
+
     /// Search semantics, like JavaScript's `test`: anchor with ^…$ to match the whole text.
     static func matches(_ subject: JSONValue, _ regex: NSRegularExpression, _ interpreter: inout Interpreter) -> JSONValue {
         if subject == .null { return .bool(false) }

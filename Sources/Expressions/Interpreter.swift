@@ -1,6 +1,7 @@
 /// Walks the syntax tree. Problems become `null` plus a warning, never a crash.
 struct Interpreter {
-    let scope: EvaluationScope
+    /// Variable only so `any`/`all`/`filter` can bind `$item` while their condition runs.
+    var scope: EvaluationScope
     let source: String
     var warnings: [String] = []
 
@@ -49,10 +50,14 @@ struct Interpreter {
             return evaluate(condition).isTruthy ? evaluate(then) : evaluate(otherwise)
         case .binary(let op, let left, let right):
             return binary(op, evaluate(left), evaluate(right))
+        case .call(let function, let arguments, _) where function == .any || function == .all || function == .filter:
+            return quantify(function, arguments[0], arguments[1])
         case .call(let function, let arguments, _):
             return call(function, arguments.map { evaluate($0) })
         case .match(let subject, let regex):
             return Functions.matches(evaluate(subject), regex.regex, &self)
+        case .replace(let subject, let regex, let replacement):
+            return Functions.replace(evaluate(subject), regex.regex, evaluate(replacement), &self)
         }
     }
 

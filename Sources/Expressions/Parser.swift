@@ -136,6 +136,13 @@ struct Parser {
                 throw ExpressionError(column: column, message: "matches() has an invalid regular expression \"\(pattern)\"")
             }
         }
+        if function == .replace, case .literal(.string(let pattern)) = arguments[1] {
+            do {
+                return .replace(arguments[0], RegexBox(regex: try NSRegularExpression(pattern: pattern), source: pattern), arguments[2])
+            } catch {
+                throw ExpressionError(column: column, message: "replace() has an invalid regular expression \"\(pattern)\"")
+            }
+        }
         return .call(function, arguments, column: column)
     }
 

@@ -16,6 +16,8 @@ indirect enum Syntax: Sendable {
     case call(Function, [Syntax], column: Int)
     /// `matches(x, "literal")`: the regular expression compiled once at parse time.
     case match(Syntax, RegexBox)
+    /// `replace(x, "literal", r)`: the pattern compiled once at parse time.
+    case replace(Syntax, RegexBox, Syntax)
 }
 
 /// NSRegularExpression is immutable and documented thread-safe.
