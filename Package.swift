@@ -51,9 +51,9 @@ let package = Package(
         // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
         .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "Definitions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
-        .testTarget(name: "TemplateTests", dependencies: ["Rendering"], exclude: ["mustache-spec"]),
+        .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Definitions", "Expressions", "Runtime", "Rendering", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),

@@ -47,16 +47,23 @@ public struct Text: Sendable, Hashable {
     /// Tag values may themselves hold `${path}` interpolations; they are resolved too.
     /// Interpolated values are plain text: the template layer escapes them.
     public func resolve(_ tags: Tags, language: String, data: JSONValue) -> String {
+        resolve(tags, language: language, data: data, escapingValues: nil)
+    }
+
+    /// The words to show, each interpolated value passed through `escape` first: for a text in
+    /// another language such as markdown, where instance data must stay text (the designer's
+    /// words and tags stay as written).
+    public func resolve(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> String {
         if parts.isEmpty { return source }
         var out = ""
         for part in parts {
             switch part {
             case .literal(let literal): out += literal
-            case .path(let path): out += path.get(in: data).displayString
+            case .path(let path): out += Text.value(path, in: data, escape)
             case .tag(let key):
                 let value = tags.lookup(key, language: language) ?? key
                 if Text.interpolates(value) {
-                    out += Text(value).resolveWithoutTags(data: data)
+                    out += Text(value).resolveWithoutTags(data: data, escape)
                 } else {
                     out += value
                 }
@@ -65,15 +72,20 @@ public struct Text: Sendable, Hashable {
         return out
     }
 
-    private func resolveWithoutTags(data: JSONValue) -> String {
+    private func resolveWithoutTags(data: JSONValue, _ escape: ((String) -> String)?) -> String {
         if parts.isEmpty { return source }
         return parts.map { part in
             switch part {
             case .literal(let literal): literal
             case .tag(let key): "@@" + key
-            case .path(let path): path.get(in: data).displayString
+            case .path(let path): Text.value(path, in: data, escape)
             }
         }.joined()
+    }
+
+    private static func value(_ path: DataPath, in data: JSONValue, _ escape: ((String) -> String)?) -> String {
+        let text = path.get(in: data).displayString
+        return escape.map { $0(text) } ?? text
     }
 
     private static func parse(_ source: String) -> [Part] {

@@ -25,9 +25,11 @@ struct MarkdownCache: Sendable {
         }
     }
 
+    /// `text` as HTML; instance data it interpolates is escaped for markdown first, so a value
+    /// shows as typed and never as a link or markup (the designer's markdown and tags stay markdown).
     func render(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
         if let cached = html[MarkdownCache.key(text, language)] { return cached }
-        return Markdown.html(text.resolve(tags, language: language, data: data))
+        return Markdown.html(text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped))
     }
 
     private static func key(_ text: Text, _ language: String) -> String {

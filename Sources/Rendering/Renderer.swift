@@ -151,9 +151,15 @@ public struct Renderer: Sendable {
         state.components.contains { $0.contains(.fileUpload) }
     }
 
-    /// A flow screen with its own "back" button gets no second one from the chrome.
+    /// The built-in Back: only where going back is possible, and never beside the screen's own
+    /// Back (a button for a `back` action, or a flow's `back` event, anywhere in the screen).
     func showsBack(_ state: ScreenState) -> Bool {
-        state.canGoBack && !state.task.screen.contains { $0.event?.lowercased() == "back" }
+        guard state.canGoBack else { return false }
+        let ownBack = Component.first(in: state.task.screen) { component in
+            component.event.map(FlowEvent.key) == FlowEvent.back
+                || component.action.flatMap(state.task.action(named:))?.kind == .back
+        }
+        return ownBack == nil
     }
 
     /// One task's form: its fields, the hidden fields naming the session and the task, Back.

@@ -34,12 +34,14 @@ extension ProcessEngine {
         }
         // A file accepted in this post answers that field's `required`; a refused one replaces it.
         let fileKeys = Set(intake.changes.filter { !$0.files.isEmpty }.map(\.key.description) + intake.errors.map(\.key))
-        let order = Dictionary(shown.enumerated().compactMap { item in item.element.key.map { ($0.description, item.offset) } },
-                               uniquingKeysWith: { first, _ in first })
-        let errors = (read.errors.filter { !fileKeys.contains($0.key) } + intake.errors)
-            .sorted { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
+        var errors = read.errors.filter { !fileKeys.contains($0.key) } + intake.errors
         if !errors.isEmpty {
             let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
+            // In the order of the screen the posted values show (a field they revealed included).
+            let order = Dictionary((ScreenResolver.postableFields(resolved) + shown).enumerated().compactMap { item in
+                item.element.key.map { ($0.description, item.offset) }
+            }, uniquingKeysWith: { first, _ in first })
+            errors.sort { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
             return .invalid(waiting.state(instance, project: project, steppers: steppers, components: resolved, data: read.data, rawValues: read.rawValues,
                                           errors: errors, notice: nil, language: language, now: now,
                                           uploadLimit: configuration.maxUploadBytes))
