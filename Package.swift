@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Definitions", "Expressions", "Runtime", "Rendering", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),

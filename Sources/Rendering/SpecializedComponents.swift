@@ -132,7 +132,7 @@ struct SpecializedComponents: Sendable {
         default:
             return false
         }
-        if component.parentKey != nil { return false }
+        if component.parentKey != nil || component.optionsSource != nil { return false }   // options follow the data
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
         let texts = [component.label, component.hint, component.placeholder, component.title, component.markdown,
                      component.alt, mediaAlt]

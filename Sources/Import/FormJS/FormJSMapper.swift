@@ -156,7 +156,7 @@ struct FormJSMapper {
                 warn(pointer, "an expression field needs \"key\" and \"expression\"; it is left out")
                 return []
             }
-            switch translate(source) {
+            switch translate(source.hasPrefix("=") ? String(source.dropFirst()) : source) {
             case .success(let expression): form.computed[fullKey] = expression.source
             case .failure(let problem):
                 warn(pointer.appending("expression"), "the FEEL expression cannot be computed here (\(problem)); \(fullKey) is not set")

@@ -35,6 +35,11 @@ enum XMLTreeReader {
         if let problem = builder.problem { return .failure(problem) }
         guard parsed, let root = builder.root else {
             let code = (parser.parserError as NSError?)?.code ?? 0
+            // libxml2 notices an undeclared entity late; the reference itself is the place to fix.
+            if let entity = undeclaredEntity(bytes) {
+                return .failure(XMLProblem(line: entity.line, column: entity.column,
+                    message: "is not well-formed XML: the entity reference &\(entity.name); is not declared; write the character itself or one of &lt; &gt; &amp; &quot; &apos;"))
+            }
             return .failure(XMLProblem(line: parser.lineNumber, column: parser.columnNumber,
                                        message: "is not well-formed XML: \(explain(code))"))
         }
@@ -76,18 +81,34 @@ enum XMLTreeReader {
         return (line, column)
     }
 
+    /// The first `&name;` that is neither predefined nor a character reference.
+    static func undeclaredEntity(_ bytes: [UInt8]) -> (name: String, line: Int, column: Int)? {
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < bytes.count, end - index < 64, bytes[end] != UInt8(ascii: ";"), bytes[end] > 0x20, bytes[end] != UInt8(ascii: "<") { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ";") {
+                    let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                    if !name.hasPrefix("#"), !["lt", "gt", "amp", "quot", "apos"].contains(name) { return (name, line, column) }
+                }
+            }
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return nil
+    }
+
+    /// libxml2's error numbers (xmlParserErrors) in words a designer can act on.
     private static func explain(_ code: Int) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .undeclaredEntityError?, .entityRefAtEOFError?, .entityRefLoopError?, .entityNotStartedError?:
-            "an entity reference (&name;) that is not one of &lt; &gt; &amp; &quot; &apos;; write the character itself"
-        case .tagNameMismatchError?, .notWellBalancedError?: "an end tag does not match its start tag"
-        case .prematureDocumentEndError?, .emptyDocumentError?: "the file ends before its root element is closed"
-        case .attributeNotStartedError?, .attributeNotFinishedError?:
-            "an attribute is not written as name=\"value\""
-        case .ltRequiredError?, .gtRequiredError?, .lessThanSymbolInAttributeError?: "a < or > is missing or misplaced"
-        case .encodingNotSupportedError?, .invalidCharacterError?, .unknownEncodingError?:
-            "the file has characters that are not valid in its encoding; save it as UTF-8"
-        case .namespaceDeclarationError?: "a prefix is used without its xmlns declaration"
+        switch code {
+        case 4, 5: "the file ends before its root element is closed"
+        case 9: "the file has characters that are not valid in its encoding; save it as UTF-8"
+        case 39, 40, 41: "an attribute is not written as name=\"value\""
+        case 38, 73: "a < or > is missing or misplaced"
+        case 76, 77, 85: "an end tag does not match its start tag"
+        case 201, 202: "a prefix is used without its xmlns declaration"
         default: "the parser stopped (libxml2 error \(code)); open the file in your modeler and save it again"
         }
     }

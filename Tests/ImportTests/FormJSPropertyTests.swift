@@ -1,0 +1,192 @@
+import Definitions
+import Expressions
+import Foundation
+import Runtime
+import Testing
+import TestSupport
+
+/// Each form-js property does what it does in Camunda, on the screen FlowStage renders.
+struct FormJSPropertyTests {
+    /// A project with one process whose user task shows a form with `components` (JSON text).
+    private func harness(_ components: String) throws -> ModelHarness {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/>
+        <bpmn:userTask id="t" name="Details"><bpmn:extensionElements><zeebe:formDefinition formId="details"/></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
+        """)
+        let form = #"{ "id": "details", "type": "default", "components": \#(components) }"#
+        return try ModelHarness(["project.json": #"{ "name": "Forms", "languages": ["en"] }"#, "claim.bpmn": model, "forms/details.form": form])
+    }
+
+    private func firstPage(_ harness: ModelHarness) throws -> (Instance, HTMLElement) {
+        let instance = try harness.start("claim")
+        return (instance, harness.page(try #require(harness.screen(instance))))
+    }
+
+    @Test func aFormIsFoundByItsJSONIdNotItsFileName() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "name", "label": "Your name" } ]"#))
+        #expect(page.all("label").contains { $0.text.contains("Your name") })
+    }
+
+    @Test func aKeyInsideAGroupWithAPathIsNestedUnderThePath() throws {
+        let harness = try harness(#"[ { "type": "group", "label": "Address", "path": "address", "components": [ { "type": "textfield", "key": "city", "label": "City" } ] } ]"#)
+        let (instance, page) = try firstPage(harness)
+        #expect(page.first("h2")?.text.contains("Address") == true)
+        let done = try #require(try harness.post(instance, "complete", [("address.city", "Cluj")]).applied)
+        #expect(done.data["address"]?["city"] == .string("Cluj"))
+    }
+
+    @Test func aDescriptionIsTheFieldsHint() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "iban", "label": "IBAN", "description": "As on your card" } ]"#))
+        let input = try #require(page.all("input").first { $0["name"] == "iban" })
+        let hint = try #require(input["aria-describedby"]?.split(separator: " ").compactMap { page.element(id: String($0)) }.first)
+        #expect(hint.text.contains("As on your card"))
+    }
+
+    @Test func aDefaultValueFillsTheField() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "country", "label": "Country", "defaultValue": "Romania" } ]"#))
+        #expect(page.all("input").first { $0["name"] == "country" }?["value"] == "Romania")
+    }
+
+    @Test func aReadonlyFieldIsShownButNotPosted() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "ref", "label": "Reference", "readonly": true } ]"#)
+        let (instance, page) = try firstPage(harness)
+        #expect(page.all("input").first { $0["name"] == "ref" }?["disabled"] != nil)
+        let done = try #require(try harness.post(instance, "complete", [("ref", "forged")]).applied)
+        #expect(done.data["ref"] == nil)
+    }
+
+    @Test func requiredIsCheckedOnTheServer() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "name", "label": "Name", "validate": { "required": true } } ]"#)
+        let instance = try harness.start("claim")
+        let state = try #require(try harness.post(instance, "complete", [("name", "")]).invalid)
+        #expect(state.errors.map(\.key) == ["name"])
+    }
+
+    @Test func minAndMaxBoundANumber() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "age", "label": "Age", "validate": { "min": 18, "max": 99 } } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("age", "12")]).invalid?.errors.map(\.key) == ["age"])
+        #expect(try harness.post(instance, "complete", [("age", "30")]).applied?.data["age"] == .number(30))
+    }
+
+    @Test func minLengthAndMaxLengthBoundText() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "code", "label": "Code", "validate": { "minLength": 3, "maxLength": 4 } } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("code", "ab")]).invalid != nil)
+        #expect(try harness.post(instance, "complete", [("code", "abcde")]).invalid != nil)
+        #expect(try harness.post(instance, "complete", [("code", "abc")]).applied != nil)
+    }
+
+    @Test func aPatternMustMatchTheWholeValue() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "zip", "label": "Postcode", "validate": { "pattern": "[0-9]{6}" } } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("zip", "12345x")]).invalid != nil)
+        #expect(try harness.post(instance, "complete", [("zip", "123456")]).applied != nil)
+    }
+
+    @Test func validationTypeEmailAndPhoneCheckTheirFormats() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "mail", "label": "Email", "validate": { "validationType": "email" } }, { "type": "textfield", "key": "phone", "label": "Phone", "validate": { "validationType": "phone" } } ]"#)
+        let instance = try harness.start("claim")
+        let state = try #require(try harness.post(instance, "complete", [("mail", "not-an-address"), ("phone", "call me")]).invalid)
+        #expect(state.errors.map(\.key) == ["mail", "phone"])
+        #expect(try harness.post(instance, "complete", [("mail", "ana@example.org"), ("phone", "+40721000000")]).applied != nil)
+        let page = harness.page(try #require(harness.screen(instance)))
+        #expect(page.all("input").first { $0["name"] == "mail" }?["type"] == "email")
+        #expect(page.all("input").first { $0["name"] == "phone" }?["type"] == "tel")
+    }
+
+    @Test func valuesBecomeTheOptionsOfRadioSelectChecklistAndTaglist() throws {
+        let values = #""values": [ { "label": "Car", "value": "car" }, { "label": "Home", "value": "home" } ]"#
+        let (_, page) = try firstPage(try harness("""
+        [ { "type": "radio", "key": "r", "label": "R", \(values) }, { "type": "select", "key": "s", "label": "S", \(values) },
+          { "type": "checklist", "key": "c", "label": "C", \(values) }, { "type": "taglist", "key": "t", "label": "T", \(values) } ]
+        """))
+        #expect(page.all("input").filter { $0["name"] == "r" }.map { $0["value"] ?? "" } == ["car", "home"])
+        #expect(page.all("input").filter { $0["name"] == "c" && $0["type"] == "checkbox" }.count == 2)
+        #expect(page.all("select").first { $0["name"] == "s" }?.all("option").contains { $0["value"] == "home" } == true)
+        #expect(page.all("select").first { $0["name"] == "t" }?["multiple"] != nil || page.all("input").contains { $0["name"] == "t" })
+    }
+
+    @Test func valuesKeyReadsTheOptionsFromTheData() throws {
+        let harness = try harness(#"[ { "type": "select", "key": "product", "label": "Product", "valuesKey": "products" } ]"#)
+        let instance = try harness.engine.start(process: "claim", session: "s")
+        var data = instance.data
+        try DataPath("products").set([["label": "Gold", "value": "gold"]], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let saved = try harness.engine.store.save(seeded)
+        let page = harness.page(try #require(harness.screen(saved)))
+        #expect(page.all("option").contains { $0["value"] == "gold" && $0.text.contains("Gold") })
+        #expect(try harness.post(saved, "complete", [("product", "gold")]).applied?.data["product"] == .string("gold"))
+    }
+
+    @Test func aConditionalHideRemovesTheFieldAndItsRules() throws {
+        let harness = try harness(#"[ { "type": "checkbox", "key": "post", "label": "By post" }, { "type": "textfield", "key": "address", "label": "Address", "validate": { "required": true }, "conditional": { "hide": "=post != true" } } ]"#)
+        let (instance, page) = try firstPage(harness)
+        #expect(!page.all("input").contains { $0["name"] == "address" })
+        #expect(try harness.post(instance, "complete", []).applied != nil)
+    }
+
+    @Test func componentsSharingALayoutRowSitSideBySide() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "first", "label": "First", "layout": { "row": "r1" } }, { "type": "textfield", "key": "last", "label": "Last", "layout": { "row": "r1" } } ]"#))
+        let row = try #require(page.all(where: { $0.hasClass("fs-container--row") }).first)
+        #expect(row.all("input").map { $0["name"] ?? "" } == ["first", "last"])
+    }
+
+    @Test func templatingInTextShowsDataAsText() throws {
+        let harness = try harness(##"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "text", "text": "# Hello {{name}}" } ]"##)
+        let instance = try harness.start("claim")
+        let state = try #require(try harness.post(instance, "complete", [("name", "Ana")]).applied)
+        _ = state
+        let page = harness.page(try #require(harness.screen(instance)))
+        #expect(page.all("h1").count == 1, "a form's # heading is below the screen title")
+        #expect(page.first("h2")?.text.contains("Hello") == true)
+    }
+
+    @Test func htmlIsShownAsSafeTextNeverRaw() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "html", "content": "<p>Read <strong>this</strong> <a href=\"https://example.org\">terms</a></p><script>alert(1)</script><img src=x onerror=alert(1)>" } ]"#))
+        #expect(page.all("script").allSatisfy { $0["src"] != nil })
+        #expect(page.all("img").isEmpty)
+        #expect(page.first("strong")?.text == "this")
+        #expect(page.all("a").contains { $0["href"] == "https://example.org" })
+    }
+
+    @Test func anIframeIsALinkNeverAnIframe() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "iframe", "url": "https://example.org/map", "label": "Map" } ]"#))
+        #expect(page.all("iframe").isEmpty)
+        #expect(page.all("a").contains { $0["href"] == "https://example.org/map" && $0.text.contains("Map") })
+    }
+
+    @Test func anExpressionFieldComputesItsValueWhenTheTaskIsCompleted() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price" }, { "type": "expression", "key": "total", "expression": "=price * 2" } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("price", "21")]).applied?.data["total"] == .number(42))
+    }
+
+    @Test func aFilepickerIsAFileUploadWithItsOwnUploadButton() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "filepicker", "key": "scan", "label": "Scan", "accept": ".pdf" } ]"#))
+        #expect(page.all("input").contains { $0["name"] == "scan" && $0["type"] == "file" })
+        #expect(page.first("form")?["enctype"] == "multipart/form-data")
+    }
+
+    @Test func anUnknownComponentIsTheNotSupportedPlaceholderAndAWarning() throws {
+        let harness = try harness(#"[ { "type": "signature", "key": "sig", "label": "Sign" } ]"#)
+        #expect(harness.project.warnings.contains { $0.file == "forms/details.form" && $0.pointer == "/components/0/type" })
+        let (_, page) = try firstPage(harness)
+        #expect(page.text.contains("not supported"))
+    }
+
+    @Test func aSubmitButtonsLabelIsTheCompleteButtonsLabel() throws {
+        let (_, page) = try firstPage(try harness(#"[ { "type": "button", "action": "submit", "label": "Send claim" } ]"#))
+        #expect(page.all("button").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) } == ["Send claim"])
+    }
+
+    @Test func aDatetimeDateIsADatePickerAndATimeIsCheckedAsHoursAndMinutes() throws {
+        let harness = try harness(#"[ { "type": "datetime", "subtype": "date", "key": "day", "dateLabel": "Day" }, { "type": "datetime", "subtype": "time", "key": "at", "timeLabel": "Time" } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("day", "2026-02-30"), ("at", "25:00")]).invalid?.errors.map(\.key) == ["day", "at"])
+        #expect(try harness.post(instance, "complete", [("day", "2026-02-03"), ("at", "09:30")]).applied != nil)
+    }
+}

@@ -1,0 +1,68 @@
+import Definitions
+import Foundation
+import Testing
+import TestSupport
+
+/// Models come from anywhere: a hostile file is refused with a located message, never expanded.
+struct XMLSafetyTests {
+    private let project = #"{ "name": "Models", "languages": ["en"] }"#
+
+    @Test func aDocumentTypeDeclarationIsRefusedSoNoExternalEntityIsFetched() throws {
+        let xxe = """
+        <?xml version="1.0"?>
+        <!DOCTYPE definitions [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
+        <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"><process id="p" isExecutable="true">
+        <startEvent id="s"><documentation>&secret;</documentation></startEvent></process></definitions>
+        """
+        let errors = try ModelHarness.errors(["project.json": project, "xxe.bpmn": xxe])
+        let error = try #require(errors.first { $0.file == "xxe.bpmn" })
+        #expect(error.message.contains("document type declaration"))
+        #expect(error.line == 2 && error.column == 1)
+    }
+
+    @Test func entityExpansionIsRefusedBeforeAnythingIsExpanded() throws {
+        var laughs = "<!DOCTYPE lolz [ <!ENTITY lol \"lol\">"
+        for level in 1...9 { laughs += " <!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1 == 0 ? "" : String(level - 1));", count: 10) + "\">" }
+        laughs += " ]>"
+        let bomb = "<?xml version=\"1.0\"?>\n\(laughs)\n<definitions xmlns=\"http://www.omg.org/spec/BPMN/20100524/MODEL\">&lol9;</definitions>"
+        let errors = try ModelHarness.errors(["project.json": project, "bomb.bpmn": bomb])
+        #expect(errors.contains { $0.file == "bomb.bpmn" && $0.message.contains("document type declaration") })
+    }
+
+    @Test func anUndeclaredEntityIsALocatedWellFormednessError() throws {
+        let model = bpmn(#"<bpmn:startEvent id="s" name="Tom &amp; &jerry;" />"#)
+        let error = try #require(try ModelHarness.errors(["project.json": project, "m.bpmn": model]).first)
+        #expect(error.message.contains("not well-formed") && error.message.contains("entity"))
+        #expect(error.line == 5)
+    }
+
+    @Test func nestingDeeperThanTheLimitIsRefused() throws {
+        let deep = String(repeating: "<bpmn:extensionElements>", count: 300) + String(repeating: "</bpmn:extensionElements>", count: 300)
+        let errors = try ModelHarness.errors(["project.json": project, "deep.bpmn": bpmn(deep)])
+        #expect(errors.contains { $0.file == "deep.bpmn" && $0.message.contains("more than 256 deep") && $0.line != nil })
+    }
+
+    @Test func aModelOverTenMegabytesIsRefusedWithItsSize() throws {
+        let padding = "<!--" + String(repeating: "x", count: 10 << 20) + "-->"
+        let errors = try ModelHarness.errors(["project.json": project, "big.bpmn": bpmn(padding)])
+        #expect(errors.contains { $0.file == "big.bpmn" && $0.message.contains("at most 10485760 bytes") })
+    }
+
+    @Test func aFileThatIsNotXMLIsALocatedErrorAndOtherFilesAreStillChecked() throws {
+        let errors = try ModelHarness.errors(["project.json": project, "a.bpmn": "<definitions", "b.bpmn": bpmn("<bpmn:task />")])
+        #expect(errors.contains { $0.file == "a.bpmn" && $0.message.contains("not well-formed") && $0.line != nil })
+        #expect(errors.contains { $0.file == "b.bpmn" && $0.message.contains("has no id") })
+    }
+
+    @Test func namespacesAreMatchedByURINotByPrefix() throws {
+        let prefixed = bpmn(#"<bpmn:startEvent id="s"><bpmn:outgoing>f</bpmn:outgoing></bpmn:startEvent><bpmn:userTask id="t" name="Check"/><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="t"/>"#)
+        let unprefixed = """
+        <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmn="urn:not-bpmn" id="d">
+          <process id="plain" isExecutable="true"><startEvent id="s"/><userTask id="t" name="Check"/><sequenceFlow id="f" sourceRef="s" targetRef="t"/></process>
+          <bpmn:process id="impostor" />
+        </definitions>
+        """
+        let harness = try ModelHarness(["project.json": project, "a.bpmn": prefixed, "b.bpmn": unprefixed])
+        #expect(harness.project.processes.map(\.name).sorted() == ["claim", "plain"])
+    }
+}
