@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Definitions", dependencies: ["Expressions"]),
         // BPMN 2.0, form-js and Camunda 7 forms read into the same definitions the JSON loader makes
         // (FEEL and JUEL translated into FlowStage expressions): an input format, not a second runtime.
-        .target(name: "Import", dependencies: ["Definitions", "Expressions"]),
+        .target(name: "Import", dependencies: ["Definitions", "Expressions", "Markdown"]),
         .target(name: "Runtime", dependencies: [
             "Definitions", "Expressions",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,3 +1,4 @@
+import Markdown
 import Definitions
 import Expressions
 
@@ -35,7 +36,9 @@ extension ProcessBuilder {
     func defaultScreen(_ element: FlowElement) -> MappedForm {
         var form = MappedForm()
         if let documentation = element.documentation {
-            form.components = [["type": "text", "markdown": .string(MarkdownEscape.text(documentation))]]
+            // Documentation is plain text: its paragraphs kept, nothing in it read as markup.
+            let paragraphs = documentation.components(separatedBy: "\n\n").map { Markdown.escaped($0.trimmingWhitespace()) }
+            form.components = [["type": "text", "markdown": .string(paragraphs.joined(separator: "\n\n"))]]
         }
         return form
     }
@@ -44,7 +47,7 @@ extension ProcessBuilder {
     mutating func waitPage(_ element: FlowElement) {
         let event = describeEvent(element)
         append(choicePage(id: element.id, title: element.name?.collapsingWhitespace() ?? "Waiting for the \(event)",
-                          intro: "In a running process the token waits here for the \(MarkdownEscape.text(event)).",
+                          intro: "In a running process the token waits here for the \(Markdown.escaped(event)).",
                           paths: [("Simulate: " + event, next(after: element))]), from: element)
     }
 
@@ -92,8 +95,8 @@ extension ProcessBuilder {
         }
         let paths = flows.map { (flowLabel($0), $0.target) }
         if !open.isEmpty {
-            let conditions = flows.compactMap { flow in flow.condition.map { "- **\(MarkdownEscape.text(flowLabel(flow)))**: `\($0.replacingOccurrences(of: "`", with: "'"))`" } }
-            let intro = "At “\(MarkdownEscape.text(element.label))” the model does not say which way the process goes, so choose the path to preview."
+            let conditions = flows.compactMap { flow in flow.condition.map { "- **\(Markdown.escaped(flowLabel(flow)))**: `\($0.replacingOccurrences(of: "`", with: "'"))`" } }
+            let intro = "At “\(Markdown.escaped(element.label))” the model does not say which way the process goes, so choose the path to preview."
                 + (conditions.isEmpty ? "" : "\n\nThe model's conditions:\n\n" + conditions.joined(separator: "\n"))
             append(choicePage(id: nodeID, title: "Which way?", intro: intro, paths: paths), from: element)
             summary.append("gateway \(element.id): the person chooses (\(open.joined(separator: "; ")))")
@@ -106,7 +109,7 @@ extension ProcessBuilder {
             let choiceID = uniqueID(nodeID + "__choice")
             branches.append(["next": .string(choiceID)])
             append(choicePage(id: choiceID, title: "Which way?",
-                              intro: "At “\(MarkdownEscape.text(element.label))” no condition holds for this data, so choose the path to preview.",
+                              intro: "At “\(Markdown.escaped(element.label))” no condition holds for this data, so choose the path to preview.",
                               paths: paths), from: element)
         }
         summary.append("gateway \(element.id): \(flows.count - (element.defaultFlow == nil ? 0 : 1)) condition\(flows.count == 2 ? "" : "s") translated")

@@ -1,3 +1,4 @@
+import Markdown
 import Definitions
 import Expressions
 
@@ -115,7 +116,7 @@ struct ProcessBuilder {
         case .eventBasedGateway:
             let flows = outgoing[element.id] ?? []
             append(choicePage(id: element.id, title: "Which event happens?",
-                              intro: "At “\(MarkdownEscape.text(element.label))” the process waits for the first of these events. Choose the one to preview.",
+                              intro: "At “\(Markdown.escaped(element.label))” the process waits for the first of these events. Choose the one to preview.",
                               paths: flows.map { flow in ("Simulate: " + (elements[flow.target].map(describeEvent) ?? flow.target), flow.target) }),
                    from: element)
         case .intermediateCatchEvent:
@@ -206,7 +207,7 @@ struct ProcessBuilder {
         switch element.event {
         case .error(let ref):
             node["outcome"] = "failed"
-            node["message"] = .string(MarkdownEscape.text(element.name?.collapsingWhitespace() ?? "The process ended with an error" + (ref.flatMap { definitionNames[$0] }.map { ": \($0)" } ?? ".")))
+            node["message"] = .string(Markdown.escaped(element.name?.collapsingWhitespace() ?? "The process ended with an error" + (ref.flatMap { definitionNames[$0] }.map { ": \($0)" } ?? ".")))
         case .cancel:
             node["outcome"] = "cancelled"
         case .terminate:
@@ -216,7 +217,7 @@ struct ProcessBuilder {
             node["outcome"] = "completed"
         }
         if node["message"] == nil, let name = element.name, !name.trimmingWhitespace().isEmpty {
-            node["message"] = .string(MarkdownEscape.text(name.collapsingWhitespace()))
+            node["message"] = .string(Markdown.escaped(name.collapsingWhitespace()))
         }
         append(.object(node), from: element)
     }

@@ -1,3 +1,4 @@
+import Markdown
 import Definitions
 import Expressions
 
@@ -174,7 +175,7 @@ struct FormJSMapper {
             note("document preview \(fields["label"]?.stringValue ?? ""): shown as a note (documents come from the engine)")
             let title = label(fields["label"], at: pointer.appending("label")) ?? "Documents"
             return [.object(["type": "message", "kind": "info",
-                             "markdown": .string("**\(MarkdownEscape.text(title))**: the documents of the process appear here in Tasklist.")])]
+                             "markdown": .string("**\(Markdown.escaped(title))**: the documents of the process appear here in Tasklist.")])]
         default:
             warn(pointer.appending("type"), "form-js component \"\(type)\" is not supported; the screen shows a \"not supported\" placeholder")
             return [.object(["type": "custom", "identifier": .string(type)])]
@@ -361,7 +362,7 @@ struct FormJSMapper {
             let body = String(text.dropFirst()).trimmingWhitespace()
             if let path = try? DataPath(body) { return "${\(path.description)}" }
             warn(pointer, "the text is a FEEL expression FlowStage does not evaluate; it shows its source")
-            return MarkdownEscape.text(text)
+            return Markdown.escaped(text)
         }
         return FormJSMapper.demotingHeadings(plainText(text, at: pointer))
     }

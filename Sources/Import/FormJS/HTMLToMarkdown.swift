@@ -1,3 +1,4 @@
+import Markdown
 /// The HTML of a form-js `html` component as markdown: its words, paragraphs, emphasis,
 /// lists and links kept; every other tag dropped. Never raw HTML on the page: the result goes
 /// through cmark's safe mode like any text.
@@ -43,12 +44,12 @@ enum HTMLToMarkdown {
             if character == "&", let semicolon = html[index...].prefix(10).firstIndex(of: ";") {
                 let entity = String(html[html.index(after: index)..<semicolon])
                 if let decoded = entities[entity] {
-                    out += MarkdownEscape.text(decoded)
+                    out += Markdown.escaped(decoded)
                     index = html.index(after: semicolon)
                     continue
                 }
             }
-            out += character.isNewline ? " " : MarkdownEscape.text(String(character))
+            out += character.isNewline ? " " : Markdown.escaped(String(character))
             index = html.index(after: index)
         }
         return out.trimmingWhitespace()
