@@ -219,9 +219,7 @@ struct BPMNProcessTests {
         let model = bpmn("""
         <bpmn:startEvent id="s"/><bpmn:userTask name="No id"/>
         <bpmn:boundaryEvent id="b" attachedToRef="ghost"/>
-        <bpmn:callActivity id="c" calledElement="nowhere"/>
         <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="missing"/>
-        <bpmn:sequenceFlow id="f1" sourceRef="c" targetRef="s"/>
         """)
         let errors = try ModelHarness.errors(["project.json": project, "m.bpmn": model])
         #expect(errors.contains { $0.message.contains("has no id") && $0.line == 5 })
@@ -230,9 +228,11 @@ struct BPMNProcessTests {
         #expect(errors.allSatisfy { $0.file == "m.bpmn" && $0.line != nil && $0.column != nil })
     }
 
-    @Test func aDanglingCalledElementIsALocatedLoadError() throws {
-        let model = line(#"<bpmn:callActivity id="t" calledElement="nowhere"/>"#)
-        let errors = try ModelHarness.errors(["project.json": project, "m.bpmn": model])
-        #expect(errors.contains { $0.pointer == "/t" && $0.message.contains("nowhere") && $0.line != nil })
+    @Test func aCalledProcessMissingFromTheProjectIsAWarningAndAPageThatContinues() throws {
+        let harness = try ModelHarness(["project.json": project, "m.bpmn": line(#"<bpmn:callActivity id="t" name="Check credit" calledElement="nowhere"/>"#)])
+        #expect(harness.project.warnings.contains { $0.pointer == "/t" && $0.message.contains("nowhere") && $0.line != nil })
+        let instance = try harness.start("claim")
+        #expect(instance.current == "t")
+        #expect(try #require(try harness.post(instance, "path-1").applied).status == .completed)
     }
 }

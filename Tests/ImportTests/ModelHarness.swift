@@ -15,7 +15,10 @@ struct ModelHarness {
     let renderer: Renderer
 
     init(_ files: [String: String], handlers: [String: ServiceHandler] = [:]) throws {
-        let folder = try RepositoryPaths.fixture(files)
+        try self.init(try RepositoryPaths.fixture(files), handlers: handlers)
+    }
+
+    init(_ folder: URL, handlers: [String: ServiceHandler] = [:]) throws {
         project = try ModelHarness.load(folder).get()
         engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: .init(serviceHandlers: handlers))
         renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),

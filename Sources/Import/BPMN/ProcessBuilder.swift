@@ -46,6 +46,18 @@ struct ProcessBuilder {
 
     var title: String { process.name?.collapsingWhitespace() ?? process.id }
 
+    /// Whether anything in the process makes parallel tokens: a parallel gateway, or an
+    /// activity, with several unconditional outgoing flows.
+    private var forks: Bool {
+        process.elements.contains { element in
+            let flows = outgoing[element.id] ?? []
+            guard flows.count > 1 else { return false }
+            if element.kind == .parallelGateway { return true }
+            if [.exclusiveGateway, .inclusiveGateway, .complexGateway, .eventBasedGateway].contains(element.kind) { return false }
+            return flows.allSatisfy { $0.condition == nil && $0.id != element.defaultFlow }
+        }
+    }
+
     /// The process as FlowStage JSON, or nil (with a warning) when it has nothing to run.
     mutating func build() -> JSONValue? {
         let starts = process.elements.filter { $0.kind == .startEvent && $0.parent == nil && !$0.triggeredByEvent }
@@ -107,7 +119,11 @@ struct ProcessBuilder {
             decide(element, flows: outgoing[element.id] ?? [])
         case .parallelGateway:
             let targets = (outgoing[element.id] ?? []).map(\.target)
-            if targets.isEmpty {
+            if (incoming[element.id] ?? []).count > 1, !forks {
+                // A join that nothing forks would wait forever; models drawn for reading do this.
+                warnings.append(located(element, "this parallel gateway joins flows that nothing forks, so an engine would wait here forever; the preview goes on as if it merged them"))
+                decide(element, flows: outgoing[element.id] ?? [])
+            } else if targets.isEmpty {
                 passThrough(element.id, to: next(after: element), from: element)
             } else {
                 append(["id": .string(element.id), "type": "parallelGateway",
@@ -192,8 +208,12 @@ struct ProcessBuilder {
             return passThrough(element.id, to: next(after: element), from: element)
         }
         guard let name = processNames[called] else {
-            errors.append(located(element, "calledElement \"\(called)\" names no process in this project; add the model that defines process \(called), or fix the id"))
-            return passThrough(element.id, to: next(after: element), from: element)
+            // Models often call processes kept in another project: the preview goes on past
+            // the call rather than refusing the whole folder.
+            warnings.append(located(element, "calledElement \"\(called)\" names no process in this project; the preview shows a page that continues as if it completed (add the model that defines process \(called) to run it)"))
+            return append(choicePage(id: element.id, title: element.label,
+                                     intro: "This step calls the process “\(Markdown.escaped(called))”, which is not in this project.",
+                                     paths: [("Continue as if it completed", next(after: element))]), from: element)
         }
         append(["id": .string(element.id), "type": "callActivity", "process": .string(name), "sharesData": true,
                 "next": .string(next(after: element))], from: element)
