@@ -25,10 +25,9 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "Expressions"),
-        .target(name: "Definitions", dependencies: ["Expressions"]),
-        // BPMN 2.0, form-js and Camunda 7 forms read into the same definitions the JSON loader makes
-        // (FEEL and JUEL translated into FlowStage expressions): an input format, not a second runtime.
-        .target(name: "Import", dependencies: ["Definitions", "Expressions", "Markdown"]),
+        // The models of every project file and the loader that reads them: FlowStage JSON, and
+        // BPMN 2.0 with its forms (Import/), read into the same models (Markdown: escaping names).
+        .target(name: "Definitions", dependencies: ["Expressions", "Markdown"]),
         .target(name: "Runtime", dependencies: [
             "Definitions", "Expressions",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -39,11 +38,11 @@ let package = Package(
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         .target(name: "Preview", dependencies: [
-            "HTTP", "Runtime", "Rendering", "Import",
+            "HTTP", "Runtime", "Rendering",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "Runtime", "Rendering", "Definitions", "Import", "Audit",
+            "Preview", "HTTP", "Runtime", "Rendering", "Definitions", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -55,7 +54,7 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),

@@ -20,9 +20,10 @@ public struct ProjectLoader: Sendable {
     /// Action handler names registered in Swift (`ProcessEngine.Configuration.actionHandlers`);
     /// a `handler` action naming another is a load error.
     public var registeredActionHandlers: Set<String> = []
-    /// Process formats besides FlowStage JSON (BPMN): their files are found anywhere in the
-    /// project folder. A folder with such files or `processes/*.json` needs no project.json.
-    public var formats: [any ProcessFormat] = []
+    /// Process formats besides FlowStage JSON (BPMN with its forms): their files are found
+    /// anywhere in the project folder. A folder with such files or `processes/*.json` needs no
+    /// project.json. A host may leave BPMN out with `formats = []`.
+    public var formats: [any ProcessFormat] = [BPMNFormat()]
     /// Largest model file (BPMN, form) read; models from modelers are bigger than our JSON.
     public static let maxModelBytes = 10 << 20
 

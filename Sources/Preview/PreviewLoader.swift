@@ -1,6 +1,5 @@
 import Definitions
 import Foundation
-import Import
 import Logging
 import Rendering
 import Runtime
@@ -36,7 +35,6 @@ public enum PreviewLoader {
         let handlers = engineConfiguration.serviceHandlers
         loader.registeredHandlers = handlers.isEmpty ? nil : Set(handlers.keys)
         loader.registeredActionHandlers = Set(engineConfiguration.actionHandlers.keys)
-        loader.formats = [BPMNFormat()]
         let project: Project
         switch loader.load(folder) {
         case .success(let loaded): project = loaded

@@ -2,7 +2,6 @@ import ArgumentParser
 import Definitions
 import Expressions
 import Foundation
-import Import
 import Preview
 import Rendering
 
@@ -25,8 +24,7 @@ struct ProjectCheck {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("\(folder.path) is not a folder; pass the folder of a preview project or of your BPMN models")
         }
-        var loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"))
-        loader.formats = [BPMNFormat()]
+        let loader = ProjectLoader(builtInThemes: resources.appendingPathComponent("Themes"))
         switch loader.load(folder) {
         case .failure(let failed):
             errors = failed.errors

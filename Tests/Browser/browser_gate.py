@@ -15,15 +15,26 @@ On every page it checks:
 Then it walks NO_SCRIPT_LOOK again with the page's script switched off, with the same checks.
 It saves three screenshots into docs/screenshots/ (see SCREENSHOTS).
 
+Then the corpus of real-world BPMN models (../shared/testdata/wild/, see CORPUS): every
+repository folder that `flowstage validate` loads is served on its own, and in CORPUS_LOOK
+with the script on each process is started from the catalogue and walked by pressing each
+screen's primary button with the form left empty, checking every new screen (at most
+CORPUS_SCREENS_PER_PROCESS per process) until an end page or a refused post (422, checked
+too). Same axe-core and Nu checks; their findings are listed in a summary of their own and
+fail the gate only when fewer than CORPUS_CLEAN_SHARE of the corpus pages are clean. Without
+the corpus the part is skipped with a banner (a failure under CI=true). `--only-corpus` runs
+only this part.
+
 Failures name the check, the rule, the element and the screen. Without Chromium,
 chromedriver, Java, axe-core or vnu.jar the gate says so loudly; under CI=true that fails.
 
     python3 Tests/Browser/browser_gate.py --flowstage .build/debug/flowstage \
-        --axe Tools/cache/axe-4.12.1.min.js --vnu Tools/cache/vnu.jar
+        --axe Tools/cache/axe-4.12.1.min.js --vnu Tools/cache/vnu.jar [--only-corpus]
 """
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -33,9 +44,10 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from xml.etree import ElementTree
 
 sys.dont_write_bytecode = True   # no __pycache__ in the checkout
-from webdriver import ENTER, WAIT_SECONDS, Browser
+from webdriver import ELEMENT, ENTER, WAIT_SECONDS, Browser
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 EXAMPLES = CHECKOUT / "Examples"
@@ -44,6 +56,14 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 APPEARANCES = ["light", "dark"]
 EXTRA_LANGUAGES = [("default", "light", "ro")]
 NO_SCRIPT_LOOK = ("default", "light", "en")
+
+# The real-world corpus (wild/<category>/<owner>__<repo>/, one project per folder), beside
+# the checkout as in the shared test data's README.
+CORPUS = CHECKOUT.parent / "shared" / "testdata" / "wild"
+CORPUS_LOOK = ("default", "light", "en")
+CORPUS_SCREENS_PER_PROCESS = 12
+CORPUS_CLEAN_SHARE = 0.95          # below this share of clean corpus pages the gate fails
+CORPUS_WALK_SECONDS = 150          # walking stops here (loudly), so the part stays near 3 minutes
 
 # (theme, appearance, language, page) -> file in docs/screenshots/
 SCREENSHOTS = {
@@ -141,7 +161,9 @@ class Gate:
         self.look = None         # (theme, appearance, language)
         self.script = True       # False once the page's script is switched off
 
-    def fail(self, check, page, detail):
+    def fail(self, check, page, detail, rule=None, element=None, message=None):
+        """One problem; `rule`, `element` and `message` are the same facts, kept apart for the
+        corpus summary."""
         self.failures.append(f"[{check}] {detail}\n    screen: {page}")
 
     def page_name(self, page):
@@ -317,13 +339,15 @@ class Gate:
             if not self.script:
                 self.browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
         if result["passes"] == 0 and not result["violations"]:
-            self.fail("axe", self.page_name(page), "axe-core ran no rules on this page")
+            self.fail("axe", self.page_name(page), "axe-core ran no rules on this page",
+                      rule="axe", element="(page)", message="axe-core ran no rules on this page")
         for violation in result["violations"]:
             nodes = violation["nodes"] or [{"selector": "(page)", "why": ""}]
             for node in nodes:
                 why = " ".join(node["why"].split())
                 self.fail(f"axe {violation['rule']}", self.page_name(page),
-                          f"{violation['help']} ({violation['impact']})\n    element: {node['selector']}\n    why: {why}")
+                          f"{violation['help']} ({violation['impact']})\n    element: {node['selector']}\n    why: {why}",
+                          rule=f"axe {violation['rule']}", element=node["selector"], message=f"{violation['help']}: {why}")
 
     def check_error_summary_has_focus(self, page):
         focused = self.browser.execute("return document.activeElement && document.activeElement.id")
@@ -381,8 +405,11 @@ class Gate:
             if message.get("type") not in ("error", "non-document-error"):
                 continue
             page = names.get(message.get("url", "").rsplit("/", 1)[-1], message.get("url", "?"))
+            extract = message.get("extract", "").strip()
             self.fail("Nu HTML Checker", page,
-                      f"{message.get('message')}\n    line {message.get('lastLine', '?')}: {message.get('extract', '').strip()!r}")
+                      f"{message.get('message')}\n    line {message.get('lastLine', '?')}: {extract!r}",
+                      rule="Nu HTML Checker", element=f"line {message.get('lastLine', '?')}: {extract!r}",
+                      message=message.get("message"))
 
 
 # -- processes we start, and always stop ---------------------------------------------------
@@ -401,17 +428,18 @@ def wait_for(condition, what):
         time.sleep(0.05)
 
 
-def start_server(flowstage, logs):
-    output = Path(logs) / "server.out"
-    with open(output, "w") as out, open(Path(logs) / "server.err", "w") as err:
-        server = subprocess.Popen([flowstage, "serve", str(EXAMPLES), "--host", "127.0.0.1", "--port", "0",
-                                   "--store", "memory", "--log-level", "warning"],
+def start_server(flowstage, logs, project=EXAMPLES, options=(), log_name="server"):
+    """`flowstage serve project` on a free port; its output goes to logs/<log_name>.out/.err."""
+    output, errors = Path(logs) / f"{log_name}.out", Path(logs) / f"{log_name}.err"
+    with open(output, "w") as out, open(errors, "w") as err:
+        server = subprocess.Popen([flowstage, "serve", str(project), "--host", "127.0.0.1", "--port", "0",
+                                   "--store", "memory", "--log-level", "warning", *options],
                                   cwd=logs, env={**os.environ, "FLOWSTAGE_HOME": str(CHECKOUT)},
                                   stdout=out, stderr=err, stdin=subprocess.DEVNULL)
 
     def address():
         if server.poll() is not None:
-            raise RuntimeError(f"flowstage serve stopped: {(Path(logs) / 'server.err').read_text()}")
+            raise RuntimeError(f"flowstage serve stopped: {errors.read_text()[-2000:]}")
         return "http://" in output.read_text()
 
     try:
@@ -630,6 +658,226 @@ def check_modal_close(gate):
     gate.check_page("close confirmation")
 
 
+# -- the corpus: real-world BPMN models, one project per repository folder -------------------
+
+def css_string(text):
+    """`text` inside a double-quoted CSS attribute selector."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def corpus_folders(corpus):
+    """wild/<category>/<owner>__<repo>/, in a stable order."""
+    return sorted(path for path in Path(corpus).glob("*/*") if path.is_dir())
+
+
+def corpus_user_tasks(project):
+    """process id -> the ids of its user tasks (sub-processes included), read from the
+    folder's BPMN files: what the walks should reach. Files that do not parse are left out."""
+    tasks = {}
+    files = [path for path in Path(project).rglob("*") if path.is_file() and path.name.endswith((".bpmn", ".bpmn20.xml"))]
+    for path in sorted(files):
+        try:
+            root = ElementTree.parse(path).getroot()
+        except (ElementTree.ParseError, OSError, ValueError):
+            continue
+        for process in root.iter():
+            if process.tag.rsplit("}", 1)[-1] != "process" or not process.get("id"):
+                continue
+            found = {task.get("id") for task in process.iter()
+                     if task.tag.rsplit("}", 1)[-1] == "userTask" and task.get("id")}
+            tasks.setdefault(process.get("id"), set()).update(found)
+    return tasks
+
+
+FIRST_BUTTON = """
+// The screen's first primary button that a person can see (else its first visible submit
+// button that is not Back): the one that goes on.
+const screen = Array.from(document.querySelectorAll('input[name="_screen"]')).find(input => input.value === arguments[0]);
+const form = screen && screen.form;
+if (!form) return null;
+const buttons = Array.from(form.querySelectorAll('button')).filter(button =>
+    button.type === 'submit' && !button.disabled && button.getClientRects().length > 0
+    && !(button.getAttribute('formaction') || '').endsWith('/back') && button.name !== '_remove');
+return buttons.find(button => button.classList.contains('fs-button--primary')) || buttons[0] || null;
+"""
+
+
+class CorpusGate(Gate):
+    """The same page checks on the corpus's pages; problems are kept apart from the example's
+    failures (they fail the gate only below CORPUS_CLEAN_SHARE), with rule, element and page."""
+
+    def __init__(self, browser, axe_source):
+        super().__init__(browser, "", axe_source)
+        self.problems = []        # {page, rule, element, message}
+        self.walk_errors = []     # (where, what): a folder or process the walk could not finish
+        self.not_loaded = []      # (folder, first error of `flowstage validate`)
+        self.loaded = []          # folders served
+        self.user_tasks = {}      # (folder, process) -> user tasks in the BPMN, for processes in the catalogue
+        self.reached = {}         # (folder, process) -> screens checked
+        self.stopped_early = None # where the time budget ran out, if it did
+
+    def fail(self, check, page, detail, rule=None, element=None, message=None):
+        self.problems.append({"page": page, "rule": rule or check, "element": element or "", "message": message or detail})
+
+    def page_name(self, page):
+        return page   # corpus pages are all in CORPUS_LOOK with the script on: the summary says so
+
+    def response_status(self):
+        return self.browser.execute("const n = performance.getEntriesByType('navigation')[0];"
+                                    " return n && n.responseStatus ? n.responseStatus : 0")
+
+    def walk_process(self, folder, action):
+        """Starts the process from the catalogue and presses each new screen's primary button
+        with the form as it came; stops at an end page, a refused post (422), a screen seen
+        before or CORPUS_SCREENS_PER_PROCESS screens."""
+        b = self.browser
+        process = action[len("/processes/"):-len("/start")]
+        reached = self.reached.setdefault((folder, process), [])
+        b.open(self.home)
+        b.click_and_wait(b.find(f'form[action="{css_string(action)}"] button[type="submit"]'))
+        while True:
+            screens, status = self.current_screens(), self.response_status()
+            if status >= 400 and status != 422:
+                page = f"{folder}: {process} answered HTTP {status} ({b.title})"
+                self.check_page(page)
+                self.fail("HTTP", page, f"HTTP {status}", rule=f"HTTP {status}", element="(page)", message=b.title)
+                return
+            if not screens:
+                what = "end page" if b.exists(".fs-panel") else f"page without a screen ({b.title})"
+                self.check_page(f"{folder}: {process}: {what}")
+                return
+            screen = screens[0]
+            if b.exists("#error-summary"):
+                self.check_page(f"{folder}: {process}/{screen} after an empty post (422)")
+                return
+            if screen in reached or len(reached) >= CORPUS_SCREENS_PER_PROCESS:
+                return
+            reached.append(screen)
+            self.check_page(f"{folder}: {process}/{screen}")
+            button = b.execute(FIRST_BUTTON, screen)
+            if not button:
+                return
+            b.click_and_wait(button[ELEMENT])
+
+    def check_folder(self, flowstage, logs, project, folder, deadline):
+        """One repository folder: validated, served on its own, every process walked."""
+        run = subprocess.run([flowstage, "validate", str(project), "--json"], capture_output=True, text=True,
+                             env={**os.environ, "FLOWSTAGE_HOME": str(CHECKOUT)}, timeout=120)
+        if run.returncode != 0:
+            try:
+                errors = json.loads(run.stdout).get("errors", [])
+                first = errors[0] if errors else {}
+                why = f"{len(errors)} errors; first: {first.get('file', '')}: {first.get('message', first)}"
+            except ValueError:
+                why = (run.stderr or run.stdout).strip().splitlines()[0] if (run.stderr or run.stdout).strip() else ""
+            self.not_loaded.append((folder, f"validate exit {run.returncode}: {why}"))
+            return
+        self.loaded.append(folder)
+        declared = corpus_user_tasks(project)
+        server = None
+        try:
+            # --analytics off: the server writes nothing into the corpus folder.
+            server, home = start_server(flowstage, logs, project, ("--no-watch", "--analytics", "off"),
+                                        log_name="corpus-" + folder.replace("/", "-"))
+            self.home = home + ("" if home.endswith("/") else "/")
+            self.browser.cdp("Network.clearBrowserCookies")   # cookies do not tell ports apart
+            self.choose_look(*CORPUS_LOOK)
+            self.check_page(f"{folder}: catalogue")
+            actions = [self.browser.attribute(form, "action")
+                       for form in self.browser.find_all('form[action^="/processes/"][action$="/start"]')]
+            for action in actions:
+                process = action[len("/processes/"):-len("/start")]
+                self.user_tasks[(folder, process)] = declared.get(process, set())
+                if time.monotonic() > deadline:
+                    self.stopped_early = f"{folder}, before {action}"
+                    return
+                try:
+                    self.walk_process(folder, action)
+                except Exception as error:   # the wild corpus must not stop the gate: say where
+                    self.walk_errors.append((f"{folder}: {action}", f"{type(error).__name__}: {error}"))
+        except Exception as error:
+            self.walk_errors.append((folder, f"{type(error).__name__}: {error}"))
+        finally:
+            stop(server)
+
+
+def check_corpus(arguments, corpus, driver_url, logs):
+    """The corpus part; prints its summary and returns True when it passes."""
+    started = time.monotonic()
+    browser = Browser(driver_url, shutil.which("chromium"))
+    gate = CorpusGate(browser, Path(arguments.axe).read_text(encoding="utf-8"))
+    try:
+        deadline = started + CORPUS_WALK_SECONDS
+        for project in corpus_folders(corpus):
+            if time.monotonic() > deadline:
+                gate.stopped_early = gate.stopped_early or f"before {project.parent.name}/{project.name}"
+                break
+            gate.check_folder(arguments.flowstage, logs, project, f"{project.parent.name}/{project.name}", deadline)
+    finally:
+        browser.quit()
+    if gate.pages:
+        pages = Path(logs) / "corpus-pages"
+        pages.mkdir()
+        gate.check_nu_html_checker(arguments.vnu, pages)
+    return report_corpus(gate, corpus, time.monotonic() - started)
+
+
+def report_corpus(gate, corpus, seconds):
+    checked = [name for name, _ in gate.pages]
+    by_page = {}
+    for problem in gate.problems:
+        by_page.setdefault(problem["page"], []).append(problem)
+    tool_failures = [problem for problem in gate.problems if problem["page"] not in checked]
+    unclean = [name for name in checked if name in by_page]
+    total = len(checked) + len(gate.walk_errors)     # a walk that broke off counts as a page not clean
+    clean = len(checked) - len(unclean)
+    share = clean / total if total else 0.0
+    tasks = {(folder, process, task) for (folder, process), found in gate.user_tasks.items() for task in found}
+    reached = {(folder, process, screen) for (folder, process), screens in gate.reached.items() for screen in screens}
+    missed = sorted(tasks - reached)
+
+    lines = [f"CORPUS ({corpus}): {len(checked)} pages checked in {seconds:.0f} s, "
+             f"theme {'/'.join(CORPUS_LOOK)} with the script on; axe-core ({', '.join(AXE_TAGS)}) and the Nu HTML Checker.",
+             f"Folders served: {len(gate.loaded)} ({', '.join(gate.loaded) or 'none'}); not loaded: {len(gate.not_loaded)}.",
+             f"User tasks reached: {len(tasks & reached)} of {len(tasks)} in the catalogues' processes (walks press the"
+             f" primary button with empty forms and stop at a 422, an end page or {CORPUS_SCREENS_PER_PROCESS} screens).",
+             f"Clean: {clean} of {total} ({100 * share:.1f} %); the gate fails below {100 * CORPUS_CLEAN_SHARE:.0f} %."]
+    print("\n" + "-" * 78 + "\nCORPUS SUMMARY\n" + "-" * 78)
+    for folder, why in gate.not_loaded:
+        print(f"not loaded (skipped): {folder}: {why}")
+    if unclean:
+        print(f"\nPages with violations ({len(unclean)}):")
+        for name in unclean:
+            print(f"  {name}")
+            for problem in by_page[name]:
+                message = " ".join(str(problem["message"]).split())
+                print(f"    [{problem['rule']}] {problem['element']}\n        {message}")
+    for where, what in gate.walk_errors:
+        print(f"\nwalk broke off: {where}\n    {what}")
+    for problem in tool_failures:
+        print(f"\n[{problem['rule']}] {problem['page']}: {problem['message']}")
+    if missed:
+        print(f"\nUser tasks the walks did not reach ({len(missed)}; not a failure):")
+        grouped = {}
+        for folder, process, task in missed:
+            grouped.setdefault(f"{folder}: {process}", []).append(task)
+        for where, names in grouped.items():
+            print(f"  {where}: {', '.join(names)}")
+    if gate.stopped_early:
+        lines.append(f"WALKING STOPPED AFTER {CORPUS_WALK_SECONDS} s ({gate.stopped_early}): the rest was not checked.")
+    passed = total > 0 and share >= CORPUS_CLEAN_SHARE and not tool_failures
+    if not passed:
+        reason = ("no corpus page was checked" if total == 0 else
+                  "a checker did not run" if tool_failures else
+                  f"only {100 * share:.1f} % of the corpus pages are clean")
+        say_loudly([f"BROWSER GATE FAILED ON THE CORPUS: {reason}."] + lines)
+    elif unclean or gate.walk_errors or gate.stopped_early:
+        say_loudly(["Corpus part passed, with the problems listed above (not a failure at this share)."] + lines)
+    else:
+        print("\n" + "\n".join(lines))
+    return passed
+
+
 # -- main -----------------------------------------------------------------------------------
 
 def missing_tools(arguments):
@@ -650,6 +898,8 @@ def main():
     parser.add_argument("--vnu", default=str(CHECKOUT / "Tools/cache/vnu.jar"))
     parser.add_argument("--look", action="append", metavar="THEME/APPEARANCE/LANGUAGE",
                         help="check only these looks (repeatable), e.g. default/dark/en; default: all")
+    parser.add_argument("--corpus", default=str(CORPUS), help="the real-world BPMN corpus (default: %(default)s)")
+    parser.add_argument("--only-corpus", action="store_true", help="check only the corpus, not the example project")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # so `finally` stops what we started
 
@@ -664,57 +914,86 @@ def main():
         say_loudly([f"BROWSER GATE: no flowstage executable at {arguments.flowstage}; build first."])
         return 1
 
-    started = time.monotonic()
-    server = driver = browser = gate = None
+    corpus = Path(arguments.corpus)
+    corpus_ok = True
+    if not corpus.is_dir():
+        in_ci = os.environ.get("CI") == "true"
+        say_loudly([f"BROWSER GATE: THE BPMN CORPUS WAS NOT CHECKED: no folder {corpus}.",
+                    "It holds real-world BPMN models and forms (the shared test data, wild/<category>/<owner>__<repo>/);",
+                    "--corpus PATH names another place.",
+                    "CI=true: this is a failure." if in_ci else "Skipped because CI is not true."])
+        corpus_ok = not in_ci
+        if arguments.only_corpus:
+            return 0 if corpus_ok else 1
+
+    examples = None
     with tempfile.TemporaryDirectory(prefix="flowstage-browser-gate-") as logs:
+        driver = None
         try:
-            server, home = start_server(arguments.flowstage, logs)
             driver, driver_url = start_chromedriver(shutil.which("chromedriver"), logs)
-            browser = Browser(driver_url, shutil.which("chromium"))
-            gate = Gate(browser, home + ("" if home.endswith("/") else "/"), Path(arguments.axe).read_text(encoding="utf-8"))
-            looks = [(theme, appearance, "en") for theme in themes() for appearance in APPEARANCES] + EXTRA_LANGUAGES
-            if arguments.look:
-                looks = [tuple(look.split("/")) for look in arguments.look]
-            walks = scenario_walks() + FLOW_WALKS
-            for look in looks:
-                check_look(gate, look, walks)
-            check_upload_progress(gate)
-            check_static_gallery(gate, arguments.flowstage, logs)
-            # Once more with the page's script switched off: every page must work without it.
-            browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
-            gate.script = False
-            check_look(gate, NO_SCRIPT_LOOK, walks)
-            browser.quit()
-            pages = Path(logs) / "pages"
-            pages.mkdir()
-            gate.check_nu_html_checker(arguments.vnu, pages)
-        except BaseException:
-            log = Path(logs) / "server.err"
-            if log.exists():
-                sys.stderr.write(f"--- flowstage serve's log\n{log.read_text()[-3000:]}\n")
-            raise
+            if not arguments.only_corpus:
+                examples = check_examples(arguments, driver_url, logs)
+            if corpus.is_dir():
+                corpus_ok = check_corpus(arguments, corpus, driver_url, logs)
         finally:
-            if browser is not None:
-                try:
-                    browser.quit()
-                except Exception:
-                    pass
             stop(driver, group=True)
-            stop(server)
-            for folder in gate.temporary_folders if gate is not None else []:
-                shutil.rmtree(folder, ignore_errors=True)
+
+    examples_ok = True
+    if examples is not None:
+        gate, summary = examples
+        if gate.failures:
+            print("\n\n".join(gate.failures), file=sys.stderr)
+            say_loudly([f"BROWSER GATE FAILED: {len(gate.failures)} problems.", summary])
+            examples_ok = False
+        else:
+            print(f"Browser gate passed: {summary}.")
+    return 0 if examples_ok and corpus_ok else 1
+
+
+def check_examples(arguments, driver_url, logs):
+    """The example project in every look, then without script: (gate, summary)."""
+    started = time.monotonic()
+    server = browser = gate = None
+    try:
+        server, home = start_server(arguments.flowstage, logs)
+        browser = Browser(driver_url, shutil.which("chromium"))
+        gate = Gate(browser, home + ("" if home.endswith("/") else "/"), Path(arguments.axe).read_text(encoding="utf-8"))
+        looks = [(theme, appearance, "en") for theme in themes() for appearance in APPEARANCES] + EXTRA_LANGUAGES
+        if arguments.look:
+            looks = [tuple(look.split("/")) for look in arguments.look]
+        walks = scenario_walks() + FLOW_WALKS
+        for look in looks:
+            check_look(gate, look, walks)
+        check_upload_progress(gate)
+        check_static_gallery(gate, arguments.flowstage, logs)
+        # Once more with the page's script switched off: every page must work without it.
+        browser.cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+        gate.script = False
+        check_look(gate, NO_SCRIPT_LOOK, walks)
+        browser.quit()
+        pages = Path(logs) / "pages"
+        pages.mkdir()
+        gate.check_nu_html_checker(arguments.vnu, pages)
+    except BaseException:
+        log = Path(logs) / "server.err"
+        if log.exists():
+            sys.stderr.write(f"--- flowstage serve's log\n{log.read_text()[-3000:]}\n")
+        raise
+    finally:
+        if browser is not None:
+            try:
+                browser.quit()
+            except Exception:
+                pass
+        stop(server)
+        for folder in gate.temporary_folders if gate is not None else []:
+            shutil.rmtree(folder, ignore_errors=True)
 
     seconds = time.monotonic() - started
     summary = (f"{len(gate.pages)} pages in {len(looks)} looks ({', '.join('/'.join(look) for look in looks)}) "
                f"and {'/'.join(NO_SCRIPT_LOOK)} without script; "
                f"axe-core tags {', '.join(AXE_TAGS)}; Nu HTML Checker; keyboard focus; {seconds:.0f} s")
-    if gate.failures:
-        print("\n\n".join(gate.failures), file=sys.stderr)
-        say_loudly([f"BROWSER GATE FAILED: {len(gate.failures)} problems.", summary])
-        return 1
-    print(f"Browser gate passed: {summary}.")
-    return 0
-
+    return gate, summary
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 import Testing
-@testable import Import
+@testable import Definitions
 
 /// Every condition and FEEL value of the wild corpus (../shared/testdata/wild), then the common
 /// FEEL and JUEL forms beyond it. The corpus files themselves stay outside the repository.

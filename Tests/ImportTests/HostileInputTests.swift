@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 import Testing
-@testable import Import
+@testable import Definitions
 
 /// Imported models come from anywhere: the translators must answer, never crash or hang.
 @Suite struct HostileTranslationInput {

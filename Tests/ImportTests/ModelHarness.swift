@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 import Foundation
-import Import
+import Definitions
 import Preview
 import Rendering
 import Runtime
@@ -27,7 +27,6 @@ struct ModelHarness {
 
     static func load(_ folder: URL) -> Result<Project, LoadErrors> {
         var loader = ProjectLoader(builtInThemes: RepositoryPaths.themes)
-        loader.formats = [BPMNFormat()]
         return loader.load(folder)
     }
 

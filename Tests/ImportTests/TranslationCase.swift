@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 import Testing
-@testable import Import
+@testable import Definitions
 
 /// Which translator a case goes through.
 enum Dialect: String, Sendable {

@@ -1,4 +1,3 @@
-import Definitions
 import Expressions
 
 /// A form made into a user task's screen, written as FlowStage component JSON so the one

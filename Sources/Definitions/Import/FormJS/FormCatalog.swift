@@ -1,4 +1,3 @@
-import Definitions
 import Expressions
 
 /// Every form-js form of the project, found by what models use to name them: the form's

@@ -1,5 +1,4 @@
 import Markdown
-import Definitions
 import Expressions
 
 /// A Camunda form-js schema (`.form`) made into FlowStage components, each form-js component
@@ -367,14 +366,23 @@ struct FormJSMapper {
         return FormJSMapper.demotingHeadings(plainText(text, at: pointer))
     }
 
-    /// A form's `# Title` is a heading below the screen's own title (its one h1).
+    /// A form's headings sit below the screen's own title (its one h1): the text's highest
+    /// heading becomes an h2 and the others keep their distance to it, so no level is skipped.
     static func demotingHeadings(_ markdown: String) -> String {
-        markdown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func level(_ line: String) -> Int? {
             let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("#"), line.count - trimmed.count < 4 else { return String(line) }
-            let level = trimmed.prefix { $0 == "#" }.count
-            guard level < 6 else { return String(line) }
-            return String(line.prefix(line.count - trimmed.count)) + "#" + trimmed
+            guard line.count - trimmed.count < 4, trimmed.hasPrefix("#") else { return nil }
+            let hashes = trimmed.prefix { $0 == "#" }.count
+            let rest = trimmed.dropFirst(hashes)
+            return hashes <= 6 && (rest.isEmpty || rest.first == " ") ? hashes : nil
+        }
+        guard let highest = lines.compactMap(level).min() else { return markdown }
+        let shift = 2 - highest
+        return lines.map { line in
+            guard let current = level(line) else { return line }
+            let trimmed = line.drop { $0 == " " }.dropFirst(current)
+            return String(repeating: "#", count: min(6, max(2, current + shift))) + trimmed
         }.joined(separator: "\n")
     }
 

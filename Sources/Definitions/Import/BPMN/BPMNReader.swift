@@ -1,4 +1,3 @@
-import Definitions
 
 /// Reads the processes of one BPMN file's `definitions`, checking what every later step
 /// relies on: ids present and unique, flows and boundary events pointing at elements that

@@ -1,5 +1,4 @@
 import Markdown
-import Definitions
 import Expressions
 
 /// Turns one BPMN process into FlowStage process JSON, which the JSON decoder then checks

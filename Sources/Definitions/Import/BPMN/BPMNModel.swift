@@ -73,13 +73,6 @@ struct SequenceFlow {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
-        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
-        return String(slice)
-    }
-
     /// Names from modelers carry line breaks (`Loan Request&#10;Received`): one line on a page.
     func collapsingWhitespace() -> String {
         split(whereSeparator: \.isWhitespace).joined(separator: " ")

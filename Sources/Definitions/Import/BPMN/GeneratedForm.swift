@@ -1,4 +1,3 @@
-import Definitions
 import Expressions
 
 /// Camunda 7 generated task forms (`camunda:formData`, `camunda:formField`) and the older

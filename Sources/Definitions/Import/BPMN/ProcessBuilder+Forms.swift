@@ -1,4 +1,3 @@
-import Definitions
 import Expressions
 
 /// Which form a user task or start event shows, by the ways Camunda 8 and 7 link them.

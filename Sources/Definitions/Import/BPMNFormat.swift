@@ -1,4 +1,3 @@
-import Definitions
 import Expressions
 
 /// BPMN 2.0 models (`.bpmn`, `.bpmn20.xml`) and Camunda forms (`.form`), found anywhere in a

@@ -1,5 +1,4 @@
 import Markdown
-import Definitions
 import Expressions
 
 /// The pages a BPMN process shows: user tasks with their forms, waits for events, and the
@@ -112,7 +111,8 @@ extension ProcessBuilder {
                               intro: "At “\(Markdown.escaped(element.label))” no condition holds for this data, so choose the path to preview.",
                               paths: paths), from: element)
         }
-        summary.append("gateway \(element.id): \(flows.count - (element.defaultFlow == nil ? 0 : 1)) condition\(flows.count == 2 ? "" : "s") translated")
+        let translated = branches.filter { $0["when"] != nil }.count
+        summary.append("gateway \(element.id): \(translated) condition\(translated == 1 ? "" : "s") translated\(element.defaultFlow == nil ? ", the person chooses when none holds" : ", the default flow when none holds")")
         append(["id": .string(nodeID), "type": "exclusiveGateway", "branches": .array(branches)], from: element)
     }
 
