@@ -6,6 +6,10 @@
 #   (b) the same bytes served as a static file by the same server
 #   (c) a submit-and-redirect cycle on a second instance: the typical screen's 11 fields
 #       posted with "continue" (303), then "back" (303), alternating
+#   (d) the same screen imported from BPMN and a form-js form (Benchmarks/Fixtures/typical-bpmn:
+#       the typical screen's fields, without the stepper a BPMN task does not have), and
+#   (e) its bytes served statically: d/e against a/b shows whether an imported screen costs
+#       more than one written in FlowStage JSON (both go through one runtime)
 #   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after.
 # (a) and (b) run in turn, BENCH_ROUNDS times: on a shared VM the machine's speed drifts by
 # ±15 % from one run to the next, so one (a) beside one (b) can be measured at different
@@ -27,6 +31,7 @@ cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait 2>/dev/null || 
 trap cleanup EXIT
 cp -r Templates Themes Public "$WORK/"
 cp -r Benchmarks/Fixtures/typical "$WORK/project"
+cp -r Benchmarks/Fixtures/typical-bpmn "$WORK/project/models"
 
 start_server() {
   FLOWSTAGE_HOME="$WORK" "$BIN" serve "$WORK/project" --port 0 --no-watch --log-level warning \
@@ -50,13 +55,15 @@ JAR="$WORK/cookies"
 CSRF=$(curl -s -c "$JAR" "$BASE/" | sed -n 's/.*name="_csrf" value="\([0-9a-f]*\)".*/\1/p' | head -1)
 start_instance() {
   local url
-  url=$(curl -s -o /dev/null -w '%{redirect_url}' -b "$JAR" -c "$JAR" --data "_csrf=$CSRF" "$BASE/processes/typical/start")
+  url=$(curl -s -o /dev/null -w '%{redirect_url}' -b "$JAR" -c "$JAR" --data "_csrf=$CSRF" "$BASE/processes/${1:-typical}/start")
   echo "${url#"$BASE"}"
 }
 INSTANCE=$(start_instance)
 CYCLE=$(start_instance)
+IMPORTED=$(start_instance typical-bpmn)
 COOKIE="flowstage_session=$(awk '$6 == "flowstage_session" { print $7 }' "$JAR")"
 curl -s -H "Cookie: $COOKIE" "$BASE$INSTANCE" >"$WORK/Public/bench-screen.html"
+curl -s -H "Cookie: $COOKIE" "$BASE$IMPORTED" >"$WORK/Public/bench-imported.html"
 stop_server
 start_server   # the SQLite store keeps the session and the instance; Public/ now has the copy
 BASE="http://127.0.0.1:$PORT"
@@ -81,6 +88,11 @@ for round in $(seq 1 "$ROUNDS"); do
   RATIOS+=("$(awk -v a="$RPS_a_screen" -v b="$RPS_b_static" 'BEGIN { printf "%.2f", a / b }')")
   echo "round $round: a/b ${RATIOS[-1]}"
 done
+echo "imported screen $IMPORTED: $(wc -c <"$WORK/Public/bench-imported.html") bytes"
+run d_imported_screen -t2 -c16 -d"${SECONDS_EACH}s" -H "Cookie: $COOKIE" "$BASE$IMPORTED"
+run e_imported_static -t2 -c16 -d"${SECONDS_EACH}s" "$BASE/public/bench-imported.html"
+awk -v d="$RPS_d_imported_screen" -v e="$RPS_e_imported_static" -v a="${RATIOS[-1]}" \
+  'BEGIN { printf "imported from BPMN: d/e %.2f (the last round of a/b: %s)\n", d / e, a }'
 # wrk calls request() once before it connects, only to check that the request parses; a
 # counter moved in request() therefore made the first real post "back" on the first screen,
 # which the server rightly refuses (409), the one non-2xx/3xx of every run. The cycle moves on

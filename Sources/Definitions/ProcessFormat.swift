@@ -28,9 +28,12 @@ public struct ProjectFile: Sendable {
 public struct ImportContext: Sendable {
     /// Custom validators registered in Swift or in validators.json, by name.
     public let validators: Set<String>
+    /// The project's FlowStage JSON processes, which a model's call activity may call.
+    public let processNames: Set<String>
 
-    public init(validators: Set<String>) {
+    public init(validators: Set<String>, processNames: Set<String> = []) {
         self.validators = validators
+        self.processNames = processNames
     }
 }
 

@@ -192,6 +192,13 @@ struct BPMNProcessTests {
         #expect(try #require(try harness.post(instance, "complete").applied).status == .completed)
     }
 
+    @Test func aCallActivityMayCallAFlowStageJSONProcess() throws {
+        let child = #"{ "name": "kyc", "nodes": [ { "id": "s", "type": "start", "next": "check" }, { "id": "check", "type": "userTask", "title": "Identity", "screen": [], "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] }, { "id": "e", "type": "end" } ] }"#
+        let harness = try ModelHarness(["project.json": project, "processes/kyc.json": child,
+                                        "m.bpmn": line(#"<bpmn:callActivity id="t" calledElement="kyc"/>"#)])
+        #expect(try harness.start("claim").current == "t/check")
+    }
+
     @Test func linkEventsJoinTheirThrowAndCatch() throws {
         let model = bpmn("""
         <bpmn:startEvent id="s"/><bpmn:intermediateThrowEvent id="go"><bpmn:linkEventDefinition name="A"/></bpmn:intermediateThrowEvent>

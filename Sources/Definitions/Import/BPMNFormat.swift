@@ -19,6 +19,7 @@ public struct BPMNFormat: ProcessFormat {
         // Read every model first: call activities name processes of other files.
         var models: [Model] = []
         var processNames: [String: String] = [:]
+        var taken = Set<String>()
         for file in files where !file.path.lowercased().hasSuffix(".form") {
             let root: XMLNode
             switch XMLTreeReader.read(file.bytes) {
@@ -29,18 +30,21 @@ public struct BPMNFormat: ProcessFormat {
             }
             var reader = BPMNReader(file: file.path)
             var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root))
-            for process in reader.read(root) {
+            let processes = reader.read(root)
+            // A file whose references are broken is reported, not half-built.
+            for process in reader.errors.isEmpty ? processes : [] {
                 var name = process.id, counter = 1
-                while processNames.values.contains(name) {
+                while taken.contains(name) || context.processNames.contains(name) {
                     counter += 1
                     name = "\(process.id)_\(counter)"
                 }
                 if name != process.id {
                     result.warnings.append(LoadError(file: file.path, pointer: "/" + process.id,
-                        message: "another model already has a process with the id \(process.id); this one is served as \(name)",
+                        message: "another process of the project already has the id \(process.id); this one is served as \(name)",
                         line: process.line, column: process.column))
                 }
                 processNames[process.id] = processNames[process.id] ?? name
+                taken.insert(name)
                 model.processes.append((process, name))
             }
             result.errors += reader.errors
@@ -52,7 +56,8 @@ public struct BPMNFormat: ProcessFormat {
         var usedForms = Set<String>()
         for model in models {
             for (process, name) in model.processes {
-                var builder = ProcessBuilder(file: model.file, process: process, forms: forms, processNames: processNames,
+                var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
+                                             processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
                                              definitionNames: model.definitionNames, validators: context.validators)
                 let built = builder.build()
                 result.errors += builder.errors
@@ -63,7 +68,7 @@ public struct BPMNFormat: ProcessFormat {
                 fields["name"] = .string(name)
                 let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
                 result.errors += decoded.errors.map { relocate($0, origins: builder.origins) }
-                if let definition = decoded.process { result.processes.append(definition) }
+                if let definition = decoded.process { result.processes.append(located(definition, origins: builder.origins)) }
             }
         }
 
@@ -113,6 +118,16 @@ public struct BPMNFormat: ProcessFormat {
         guard parts.count >= 2, parts[0] == "nodes", let index = Int(parts[1]), let element = origins[index] else { return error }
         return LoadError(file: error.file, pointer: "/" + element.id, message: "FlowStage could not map this element: \(error.message) (at \(error.pointer) of the generated process)",
                          line: element.line, column: element.column)
+    }
+
+    /// The process with each node's pointer naming its model element (`/Task_1`), so lint
+    /// warnings point into the model, not into the generated JSON.
+    private func located(_ process: ProcessDefinition, origins: [Int: FlowElement]) -> ProcessDefinition {
+        let nodes = process.nodes.enumerated().map { index, node in
+            Node(id: node.id, kind: node.kind, next: node.next, pointer: JSONPointer("/" + (origins[index]?.id ?? node.id)))
+        }
+        return ProcessDefinition(name: process.name, title: process.title, navigation: process.navigation, modal: process.modal,
+                                 data: process.data, params: process.params, nodes: nodes, file: process.file)
     }
 
     /// Names of messages, signals, errors and escalations by id, to name events on buttons.

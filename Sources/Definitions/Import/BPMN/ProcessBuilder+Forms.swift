@@ -9,21 +9,21 @@ extension ProcessBuilder {
         if let definition = extensions?.child("formDefinition", in: BPMNNamespace.zeebe) {
             if let formID = definition.attribute("formId") {
                 guard let found = forms.form(id: formID) else {
-                    warnings.append(located(element, "no form in this project has the id \"\(formID)\" (a form's id is the \"id\" in its .form file, not the file name); the task shows its name and a Complete button"))
+                    warnings.append(located(element, "no form in this project has the id \"\(formID)\" (a form's id is the \"id\" in its .form file, not the file name); the form is left out"))
                     return nil
                 }
                 return mapped(found, element)
             }
             if let key = definition.attribute("formKey") { return formKey(key, element) }
             if let reference = definition.attribute("externalReference") {
-                warnings.append(located(element, "the form is an external page (\(reference)) FlowStage cannot show; the task shows its name and a Complete button"))
+                warnings.append(located(element, "the form is an external page (\(reference)) FlowStage cannot show; the form is left out"))
                 return nil
             }
         }
         if let key = element.node.attribute("formKey", inAny: BPMNNamespace.engine) { return formKey(key, element) }
         if let reference = element.node.attribute("formRef", inAny: BPMNNamespace.engine) {
             guard let found = forms.form(id: reference) else {
-                warnings.append(located(element, "no form in this project has the id \"\(reference)\" (camunda:formRef); the task shows its name and a Complete button"))
+                warnings.append(located(element, "no form in this project has the id \"\(reference)\" (camunda:formRef); the form is left out"))
                 return nil
             }
             return mapped(found, element)
@@ -43,24 +43,24 @@ extension ProcessBuilder {
             let name = parts.last ?? ""
             if place == "bpmn" {
                 guard let embedded = process.embeddedForms[name] else {
-                    warnings.append(located(element, "formKey \(key) names no zeebe:userTaskForm with id \"\(name)\" in this process; the task shows its name and a Complete button"))
+                    warnings.append(located(element, "formKey \(key) names no zeebe:userTaskForm with id \"\(name)\" in this process; the form is left out"))
                     return nil
                 }
                 let schema: JSONValue
                 do { schema = try JSONParser.parse(Array(embedded.body.utf8)) } catch {
-                    warnings.append(LoadError(file: file, pointer: "/" + name, message: "the embedded form is not valid JSON (\(error)); the task shows its name and a Complete button",
+                    warnings.append(LoadError(file: file, pointer: "/" + name, message: "the embedded form is not valid JSON (\(error)); the form is left out",
                                               line: embedded.line, column: 1))
                     return nil
                 }
                 return mappedSchema(schema, source: "\(file) (embedded form \(name))", element)
             }
             guard let found = forms.form(file: name) ?? forms.form(id: name) else {
-                warnings.append(located(element, "formKey \(key): no .form file named \(name) in this project; the task shows its name and a Complete button"))
+                warnings.append(located(element, "formKey \(key): no .form file named \(name) in this project; the form is left out"))
                 return nil
             }
             return mapped(found, element)
         }
-        warnings.append(located(element, "the form \(key) is an HTML form FlowStage cannot show; the task shows its name and a Complete button (use a Camunda Form to preview it)"))
+        warnings.append(located(element, "the form \(key) is not a Camunda Form (an HTML page or an app's own form) FlowStage cannot show; the form is left out (use a Camunda Form to preview it)"))
         return nil
     }
 

@@ -181,16 +181,20 @@ struct ProcessBuilder {
            let expression = script.attribute("expression"), let result = script.attribute("resultVariable"),
            (try? DataPath(result)) != nil {
             let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
-            if case .success(let translated) = ExpressionTranslator.feel(body) {
+            switch ExpressionTranslator.feel(body) {
+            case .success(let translated):
                 append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: .string(translated.source)]),
                         "next": .string(next(after: element))], from: element)
                 summary.append("script task \(element.id): \(result) = \(translated.source)")
                 return
+            case .failure(let problem):
+                warnings.append(located(element, "the script's FEEL cannot be computed here (\(problem)); the task is a stand-in and \(result) is not set"))
             }
         }
+        // An external task's topic names its worker better than its type ("external").
         let type = extensions?.child("taskDefinition", in: BPMNNamespace.zeebe)?.attribute("type")
-            ?? element.node.attribute("type", inAny: BPMNNamespace.engine)
             ?? element.node.attribute("topic", inAny: BPMNNamespace.engine)
+            ?? element.node.attribute("type", inAny: BPMNNamespace.engine)
         let names = [type, element.id].compactMap { $0 }.filter { !$0.isEmpty }
         append(["id": .string(element.id), "type": "serviceTask", "handler": .string(names[0]),
                 "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,

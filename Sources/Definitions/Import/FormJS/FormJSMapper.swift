@@ -62,9 +62,12 @@ struct FormJSMapper {
             if let description = fields["description"]?.stringValue, !description.isEmpty {
                 out["hint"] = .string(plainText(description, at: pointer.appending("description")))
             }
-            if let defaultValue = fields["defaultValue"], defaultValue != .null,
-               let literal = FormJSMapper.literal(defaultValue) {
-                out["default"] = .string(literal)
+            if let defaultValue = fields["defaultValue"], defaultValue != .null {
+                if let literal = FormJSMapper.literal(defaultValue) {
+                    out["default"] = .string(literal)
+                } else {
+                    warn(pointer.appending("defaultValue"), "only a constant default value is read here; the field starts empty")
+                }
             }
             conditions(fields, at: pointer, into: &out)
             out["validators"] = .array(validators(fields["validate"], type: type, at: pointer.appending("validate")))
@@ -284,7 +287,12 @@ struct FormJSMapper {
     }
 
     private mutating func image(_ fields: [String: JSONValue], at pointer: JSONPointer) -> [JSONValue] {
-        var out: [String: JSONValue] = ["type": "image", "alt": .string(fields["alt"]?.stringValue.map { $0.hasPrefix("=") ? "" : $0 } ?? "")]
+        let alt = fields["alt"]?.stringValue ?? ""
+        if alt.isEmpty || alt.hasPrefix("=") {
+            warn(pointer.appending("alt"), alt.isEmpty ? "the image has no alt text, so it is shown as decorative; describe it in alt if it says something"
+                                                      : "the alt text is a FEEL expression FlowStage does not evaluate; the image is shown as decorative")
+        }
+        var out: [String: JSONValue] = ["type": "image", "alt": .string(alt.hasPrefix("=") ? "" : alt)]
         let source = fields["source"]?.stringValue ?? ""
         if source.hasPrefix("=") {
             guard let path = try? DataPath(String(source.dropFirst()).trimmingWhitespace()) else {
