@@ -199,6 +199,25 @@ struct BPMNProcessTests {
         #expect(try harness.start("claim").current == "t/check")
     }
 
+    @Test func aMultiInstanceUserTaskShowsOneScreenPerItemNumbered() throws {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/><bpmn:scriptTask id="load"><bpmn:extensionElements><zeebe:script expression="=[&quot;car&quot;, &quot;home&quot;, &quot;boat&quot;]" resultVariable="assets"/></bpmn:extensionElements></bpmn:scriptTask>
+        <bpmn:userTask id="t" name="Value the asset ${asset}"><bpmn:multiInstanceLoopCharacteristics isSequential="true"><bpmn:extensionElements>
+          <zeebe:loopCharacteristics inputCollection="=assets" inputElement="asset"/></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask>
+        <bpmn:endEvent id="e"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="load"/><bpmn:sequenceFlow id="f1" sourceRef="load" targetRef="t"/><bpmn:sequenceFlow id="f2" sourceRef="t" targetRef="e"/>
+        """)
+        let harness = try ModelHarness(["project.json": project, "m.bpmn": model])
+        var instance = try harness.start("claim")
+        var titles: [String] = []
+        while instance.status == .running, titles.count < 5 {
+            titles.append(harness.page(try #require(harness.screen(instance))).first("h1")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            instance = try #require(try harness.post(instance, "complete").applied)
+        }
+        #expect(titles == ["Value the asset car (1 of 3)", "Value the asset home (2 of 3)", "Value the asset boat (3 of 3)"])
+        #expect(instance.status == .completed)
+    }
+
     @Test func linkEventsJoinTheirThrowAndCatch() throws {
         let model = bpmn("""
         <bpmn:startEvent id="s"/><bpmn:intermediateThrowEvent id="go"><bpmn:linkEventDefinition name="A"/></bpmn:intermediateThrowEvent>

@@ -6,11 +6,11 @@ import Expressions
 extension ProcessBuilder {
     /// A user task (or a start event with a form): its form, a primary button that completes
     /// it, and one "Simulate: …" button per boundary event that takes the boundary's path.
-    mutating func appendTask(_ element: FlowElement, title: String, form: MappedForm, button: String) {
+    mutating func appendTask(_ element: FlowElement, title: String, form: MappedForm, button: String, next following: String? = nil) {
         var screen = form.components
         var actions = form.actions
         var buttons: [JSONValue] = [["type": "button", "label": .string(form.submitLabel ?? button), "action": "complete", "variant": "primary"]]
-        var complete: [String: JSONValue] = ["name": "complete", "type": "submit", "next": .string(next(after: element))]
+        var complete: [String: JSONValue] = ["name": "complete", "type": "submit", "next": .string(following ?? next(after: element))]
         if !form.computed.isEmpty {
             complete["params"] = .object(form.computed.mapValues { .string($0) })
         }
@@ -61,7 +61,7 @@ extension ProcessBuilder {
             if seen[label]! > 1 { label += " (\(elements[path.target]?.label ?? path.target))" }
             let name = "path-\(index + 1)"
             buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": index == 0 ? "primary" : "secondary"])
-            actions.append(["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(path.target)])
+            actions.append(["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(entry(path.target))])
         }
         return ["id": .string(id), "type": "userTask", "title": .string(title),
                 "screen": [["type": "text", "markdown": .string(intro)],
@@ -75,7 +75,7 @@ extension ProcessBuilder {
     mutating func decide(_ element: FlowElement, flows: [SequenceFlow], id: String? = nil) {
         let nodeID = id ?? element.id
         guard flows.count > 1 else {
-            return passThrough(nodeID, to: flows.first?.target ?? next(after: element), from: element)
+            return passThrough(nodeID, to: flows.first.map { entry($0.target) } ?? next(after: element), from: element)
         }
         var branches: [JSONValue] = []
         var open: [String] = []
@@ -86,7 +86,7 @@ extension ProcessBuilder {
             }
             switch translate(condition, language: flow.conditionLanguage) {
             case .success(let expression):
-                branches.append(["when": .string(expression.source), "next": .string(flow.target)])
+                branches.append(["when": .string(expression.source), "next": .string(entry(flow.target))])
             case .failure(let problem):
                 open.append("\(flowLabel(flow)): \(problem.message)")
                 warnings.append(located(flow, "the condition \(condition) cannot be evaluated here (\(problem)); the person chooses the way at \(element.id)"))
@@ -102,7 +102,7 @@ extension ProcessBuilder {
             return
         }
         if let defaultFlow = flows.first(where: { $0.id == element.defaultFlow }) {
-            branches.append(["next": .string(defaultFlow.target)])
+            branches.append(["next": .string(entry(defaultFlow.target))])
         } else {
             // None holding is an incident in an engine; a preview lets the person choose.
             let choiceID = uniqueID(nodeID + "__choice")

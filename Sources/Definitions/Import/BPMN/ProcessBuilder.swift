@@ -104,10 +104,18 @@ struct ProcessBuilder {
                 passThrough(element.id, to: next(after: element), from: element)
             }
         case .userTask:
-            if element.multiInstance { summary.append("user task \(element.id): multi-instance, shown once") }
-            appendTask(element, title: element.label, form: form(for: element) ?? defaultScreen(element), button: "Complete")
+            let form = form(for: element) ?? defaultScreen(element)
+            if element.multiInstance {
+                appendLoop(element, form: form, button: "Complete")
+            } else {
+                appendTask(element, title: element.label, form: form, button: "Complete")
+            }
         case .manualTask(let kind):
-            appendTask(element, title: element.label, form: defaultScreen(element), button: "Done")
+            if element.multiInstance {
+                appendLoop(element, form: defaultScreen(element), button: "Done")
+            } else {
+                appendTask(element, title: element.label, form: defaultScreen(element), button: "Done")
+            }
             summary.append("\(kind) \(element.id): a screen with its name and Done")
         case .automaticTask(let kind):
             automaticTask(element, kind: kind)
@@ -117,7 +125,7 @@ struct ProcessBuilder {
             }
             decide(element, flows: outgoing[element.id] ?? [])
         case .parallelGateway:
-            let targets = (outgoing[element.id] ?? []).map(\.target)
+            let targets = (outgoing[element.id] ?? []).map { entry($0.target) }
             if (incoming[element.id] ?? []).count > 1, !forks {
                 // A join that nothing forks would wait forever; models drawn for reading do this.
                 warnings.append(located(element, "this parallel gateway joins flows that nothing forks, so an engine would wait here forever; the preview goes on as if it merged them"))
@@ -163,7 +171,7 @@ struct ProcessBuilder {
             let inner = process.elements.filter { $0.parent == element.id && !$0.triggeredByEvent }
             let entry = inner.first { $0.kind == .startEvent }
                 ?? inner.first { ($0.attachedTo == nil) && (incoming[$0.id] ?? []).isEmpty }
-            passThrough(element.id, to: entry?.id ?? next(after: element), from: element)
+            passThrough(element.id, to: entry.map { self.entry($0.id) } ?? next(after: element), from: element)
         case .callActivity:
             callActivity(element)
         case .endEvent:
@@ -274,11 +282,11 @@ struct ProcessBuilder {
             if let parent = element.parent.flatMap({ elements[$0] }) { return next(after: parent) }
             return implicitEnd(element)
         case 1:
-            return flows[0].target
+            return entry(flows[0].target)
         default:
             if flows.allSatisfy({ $0.condition == nil && $0.id != element.defaultFlow }) {
                 let id = uniqueID(element.id + "__fork")
-                append(["id": .string(id), "type": "parallelGateway", "next": .array(flows.map { .string($0.target) })], from: element)
+                append(["id": .string(id), "type": "parallelGateway", "next": .array(flows.map { .string(entry($0.target)) })], from: element)
                 return id
             }
             let id = uniqueID(element.id + "__split")

@@ -1,0 +1,63 @@
+import Expressions
+
+/// Multi-instance user tasks: one screen per item, "2 of 3" in the title, one after the
+/// other (parallel instances too: a person works through them in turn).
+///
+/// ```
+/// <id>__loop (index 0, count) → <id>__more ─ index < count → <id>__item (number, item) → <id> → <id>__done (index + 1) → <id>__more
+///                                          └ otherwise → after the task
+/// ```
+extension ProcessBuilder {
+    /// Where a flow into `id` starts: a multi-instance task starts with its loop.
+    func entry(_ id: String) -> String {
+        guard let element = elements[id], element.multiInstance, isLoopedTask(element) else { return id }
+        return id + "__loop"
+    }
+
+    private func isLoopedTask(_ element: FlowElement) -> Bool {
+        if case .manualTask = element.kind { return true }
+        return element.kind == .userTask
+    }
+
+    mutating func appendLoop(_ element: FlowElement, form: MappedForm, button: String) {
+        let loop = "_loop." + String(element.id.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        let characteristics = element.node.child("multiInstanceLoopCharacteristics", in: BPMNNamespace.model)
+        let zeebe = characteristics?.child("extensionElements", in: BPMNNamespace.model)?.child("loopCharacteristics", in: BPMNNamespace.zeebe)
+        var collection: String?
+        var count = "1"
+        if let source = zeebe?.attribute("inputCollection") ?? characteristics?.attribute("collection", inAny: BPMNNamespace.engine) {
+            switch translate(source, language: nil) {
+            case .success(let expression):
+                collection = expression.source
+                count = "len(\(expression.source))"
+            case .failure(let problem):
+                warnings.append(located(element, "the multi-instance collection \(source) cannot be evaluated here (\(problem)); the task is shown once"))
+            }
+        } else if let cardinality = characteristics?.child("loopCardinality", in: BPMNNamespace.model)?.text.trimmingWhitespace(),
+                  !cardinality.isEmpty {
+            switch translate(cardinality, language: nil) {
+            case .success(let expression): count = expression.source
+            case .failure(let problem):
+                warnings.append(located(element, "the loop cardinality \(cardinality) cannot be evaluated here (\(problem)); the task is shown once"))
+            }
+        }
+        let elementVariable = zeebe?.attribute("inputElement") ?? characteristics?.attribute("elementVariable", inAny: BPMNNamespace.engine)
+        let after = next(after: element)
+        append(["id": .string(element.id + "__loop"), "type": "scriptTask",
+                "set": .object([loop + ".index": "0", loop + ".count": .string(count)]),
+                "next": .string(element.id + "__more")], from: element)
+        append(["id": .string(element.id + "__more"), "type": "exclusiveGateway",
+                "branches": [["when": .string("\(loop).index < \(loop).count"), "next": .string(element.id + "__item")],
+                             ["next": .string(after)]]], from: element)
+        var item: [String: JSONValue] = [loop + ".number": .string("\(loop).index + 1")]
+        if let collection, let elementVariable, (try? DataPath(elementVariable)) != nil {
+            item[elementVariable] = .string("(\(collection))[\(loop).index]")
+        }
+        append(["id": .string(element.id + "__item"), "type": "scriptTask", "set": .object(item), "next": .string(element.id)], from: element)
+        appendTask(element, title: "\(element.label) (${\(loop).number} of ${\(loop).count})", form: form, button: button,
+                   next: element.id + "__done")
+        append(["id": .string(element.id + "__done"), "type": "scriptTask", "set": .object([loop + ".index": .string("\(loop).index + 1")]),
+                "next": .string(element.id + "__more")], from: element)
+        summary.append("multi-instance \(element.id): one screen per item (\(count)), one after the other")
+    }
+}
