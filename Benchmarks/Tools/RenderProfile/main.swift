@@ -13,17 +13,20 @@ import Runtime
 //
 // then divide the total by 500 (five rounds of 100). Run alone, it prints the best CPU time
 // per render of five rounds. `RenderProfile 1 html` prints the page instead.
+// `FIXTURE=typical-bpmn PROCESS=typical-bpmn RenderProfile` renders the same screen imported
+// from BPMN and form-js (Benchmarks/Fixtures/typical-bpmn).
 
 let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let fixture = repository.appendingPathComponent("Benchmarks/Fixtures/typical")
+let environment = ProcessInfo.processInfo.environment
+let fixture = repository.appendingPathComponent("Benchmarks/Fixtures/" + (environment["FIXTURE"] ?? "typical"))
 guard case .success(let project) = ProjectLoader(builtInThemes: repository.appendingPathComponent("Themes")).load(fixture),
       let templates = try? TemplateSet(builtIn: repository.appendingPathComponent("Templates"), project: fixture) else {
     fatalError("The benchmark fixture does not load")
 }
 let renderer = Renderer(project: project, templates: templates, links: ServerLinks())
 let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
-guard let instance = try? engine.start(process: "typical", session: "bench"),
+guard let instance = try? engine.start(process: environment["PROCESS"] ?? "typical", session: "bench"),
       let state = engine.screen(instance, language: "en") else { fatalError("The typical screen did not resolve") }
 let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "0123456789abcdef")
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 10_000 : 10_000
