@@ -189,4 +189,66 @@ struct FormJSPropertyTests {
         #expect(try harness.post(instance, "complete", [("day", "2026-02-30"), ("at", "25:00")]).invalid?.errors.map(\.key) == ["day", "at"])
         #expect(try harness.post(instance, "complete", [("day", "2026-02-03"), ("at", "09:30")]).applied != nil)
     }
+
+    @Test func aFEELReadonlyOrDisabledConditionDisablesTheFieldWhenItHolds() throws {
+        let harness = try harness(#"[ { "type": "checkbox", "key": "locked", "label": "Locked" }, { "type": "textfield", "key": "note", "label": "Note", "readonly": "=locked = true" }, { "type": "textfield", "key": "other", "label": "Other", "disabled": true } ]"#)
+        var instance = try harness.start("claim")
+        var page = harness.page(try #require(harness.screen(instance)))
+        #expect(page.all("input").first { $0["name"] == "note" }?["disabled"] == nil)
+        #expect(page.all("input").first { $0["name"] == "other" }?["disabled"] != nil)
+        instance = try #require(try harness.post(instance, "complete", [("locked", "true")]).applied)
+        _ = instance
+        let second = try harness.start("claim")
+        var data = second.data
+        try DataPath("locked").set(true, in: &data)
+        var seeded = second
+        seeded.data = data
+        page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.all("input").first { $0["name"] == "note" }?["disabled"] != nil)
+    }
+
+    @Test func aValuesExpressionThatIsADataPathReadsTheOptionsFromTheData() throws {
+        let harness = try harness(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=plans" } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("plans").set(["basic", "premium"], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.all("input").filter { $0["name"] == "plan" }.map { $0["value"] ?? "" } == ["basic", "premium"])
+    }
+
+    @Test func aFEELLabelThatIsADataPathShowsTheData() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "textfield", "key": "greeting", "label": "=name" } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("name").set("Ana", in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.all("label").contains { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ana" })
+    }
+
+    @Test func aDynamicListShowsARowOfFieldsPerItemOfItsPath() throws {
+        let harness = try harness(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("people").set([["name": "Ana"], ["name": "Ion"]], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") } == ["people[0].name", "people[1].name"])
+    }
+
+    @Test func aTableShowsTheRowsOfItsDataSource() throws {
+        let harness = try harness(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columns": [ { "key": "id", "label": "Order" }, { "key": "total", "label": "Total" } ] } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("orders").set([["id": "A1", "total": 12]], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.first("caption")?.text.contains("Orders") == true)
+        #expect(page.first("tbody")?.text.contains("A1") == true)
+    }
 }
