@@ -100,6 +100,8 @@ struct ScreenViewBuilder {
             view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }
         case .card, .container:
             view.subtitle = textProperty(component, "subtitle")
+            // `fieldset: true`: the card groups fields, named by a legend (a form-js group).
+            view.group = component.type == .card && component.properties["fieldset"]?.boolValue == true
             view.direction = component.properties["direction"]?.stringValue == "row" ? "row" : "column"
             view.children = build(resolved.children)
         case .image:

@@ -32,7 +32,7 @@ struct FormJSPropertyTests {
     @Test func aKeyInsideAGroupWithAPathIsNestedUnderThePath() throws {
         let harness = try harness(#"[ { "type": "group", "label": "Address", "path": "address", "components": [ { "type": "textfield", "key": "city", "label": "City" } ] } ]"#)
         let (instance, page) = try firstPage(harness)
-        #expect(page.first("h2")?.text.contains("Address") == true)
+        #expect(page.first("fieldset")?.first("legend")?.text.contains("Address") == true)
         let done = try #require(try harness.post(instance, "complete", [("address.city", "Cluj")]).applied)
         #expect(done.data["address"]?["city"] == .string("Cluj"))
     }

@@ -148,7 +148,7 @@ struct FormJSMapper {
                 conditions(fields, at: pointer, into: &list)
                 return [.object(list)]
             }
-            var card: [String: JSONValue] = ["type": "card", "children": .array(children)]
+            var card: [String: JSONValue] = ["type": "card", "fieldset": true, "children": .array(children)]
             if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { card["title"] = .string(title) }
             conditions(fields, at: pointer, into: &card)
             return [.object(card)]
