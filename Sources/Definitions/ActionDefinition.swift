@@ -4,7 +4,13 @@ import Expressions
 public struct ActionDefinition: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case submit, save, back, upload, startProcess, dismiss, link, handler
+        /// A list of rows (a collection over `key`): add an empty row, remove the row whose
+        /// button was pressed (it posts `_item` with the row's index). Fields are saved first.
+        case addItem, removeItem
     }
+
+    /// Most rows `addItem` makes in one list: a post cannot grow the data without bound.
+    public static let maxItems = 50
 
     public let name: String
     public let kind: Kind

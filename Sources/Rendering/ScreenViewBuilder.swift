@@ -89,6 +89,12 @@ struct ScreenViewBuilder {
             if let action = component.action {
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
+                // A row's Remove button says which row it removes, to the server and to the ear.
+                if definition?.kind == .removeItem, case .number(let index)? = scope?["$index"] {
+                    view.name = "_item"
+                    view.value = JSONValue.number(index).displayString
+                    view.label += " " + JSONValue.number(index + 1).displayString
+                }
             } else if component.event != nil {
                 view.formNoValidate = !component.validate
             }

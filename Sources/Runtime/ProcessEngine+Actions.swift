@@ -60,6 +60,14 @@ extension ProcessEngine {
             default: assignment.path.set(value, in: &data)
             }
         }
+        if let key = action.key, action.kind == .addItem || action.kind == .removeItem {
+            guard let rows = ListRows.change(key.get(in: data), action: action.kind, posted: form.values("_item").first) else {
+                return .refused(instance, notice: action.kind == .addItem
+                    ? "This list holds at most \(ActionDefinition.maxItems) rows, so no row was added."
+                    : "That row is no longer in the list, so nothing was removed.")
+            }
+            key.set(rows, in: &data)
+        }
         let files = try intake.store(into: &data, uploads: configuration.uploads, session: instance.session, instance: instance.id)
 
         if action.kind == .handler {

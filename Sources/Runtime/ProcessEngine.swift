@@ -147,7 +147,7 @@ public final class ProcessEngine: Sendable {
                     return .refused(instance, notice: "This link does not lead to a safe address, so it was not followed.")
                 }
                 return .link(instance, url: url)
-            case .submit, .save, .upload, .startProcess, .handler:
+            case .submit, .save, .upload, .startProcess, .handler, .addItem, .removeItem:
                 return try apply(action, waiting, instance: instance, form: form, language: language)
             }
         }

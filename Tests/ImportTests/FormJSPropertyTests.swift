@@ -251,4 +251,28 @@ struct FormJSPropertyTests {
         #expect(page.first("caption")?.text.contains("Orders") == true)
         #expect(page.first("tbody")?.text.contains("A1") == true)
     }
+
+    @Test func aDynamicListAddsAndRemovesRowsWithoutScript() throws {
+        let harness = try harness(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
+        var instance = try harness.start("claim")
+        instance = try #require(try harness.post(instance, "add-row").applied)
+        instance = try #require(try harness.post(instance, "add-row", [("people[0].name", "Ana")]).applied)
+        instance = try #require(try harness.post(instance, "add-row", [("people[0].name", "Ana"), ("people[1].name", "Ion")]).applied)
+        #expect(instance.data["people"]?.arrayValue?.count == 3)
+        let page = harness.page(try #require(harness.screen(instance)))
+        let removes = page.all("button").filter { $0["name"] == "_item" }
+        #expect(removes.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) } == ["Remove row 1", "Remove row 2", "Remove row 3"])
+        #expect(removes.map { $0["value"] ?? "" } == ["0", "1", "2"])
+        instance = try #require(try harness.post(instance, "remove-row", [("people[0].name", "Ana"), ("people[1].name", "Ion"), ("_item", "0")]).applied)
+        #expect(instance.data["people"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Ion", ""])
+        #expect(instance.current == "t")
+    }
+
+    @Test func aListCannotGrowPastItsLimit() throws {
+        let harness = try harness(#"[ { "type": "dynamiclist", "path": "rows", "components": [ { "type": "textfield", "key": "x", "label": "X" } ] } ]"#)
+        var instance = try harness.start("claim")
+        for _ in 0..<50 { instance = try #require(try harness.post(instance, "add-row").applied) }
+        guard case .refused(_, let notice) = try harness.post(instance, "add-row") else { Issue.record("a 51st row was added"); return }
+        #expect(notice.contains("at most 50"))
+    }
 }

@@ -10,6 +10,7 @@ struct FormJSMapper {
     let file: String
     private(set) var form = MappedForm()
     private var uploads = 0
+    private var lists = 0
 
     init(file: String) { self.file = file }
 
@@ -142,11 +143,24 @@ struct FormJSMapper {
                     warn(pointer, "a dynamic list needs a \"path\"; it is left out")
                     return []
                 }
-                note("dynamic list \(groupPath): shows the rows the data holds; adding and removing rows is not offered")
-                var list: [String: JSONValue] = ["type": "collection", "source": .string(groupPath), "item": .array(children),
+                // Rows are added and removed by buttons that post the form, so no script is needed.
+                let editable = fields["allowAddRemove"]?.boolValue ?? true
+                lists += 1
+                let suffix = lists > 1 ? "\(lists)" : ""
+                var item = children
+                if editable {
+                    item.append(["type": "button", "label": "Remove row", "action": .string("remove-row" + suffix), "variant": "secondary"])
+                    form.actions += [["name": .string("add-row" + suffix), "type": "addItem", "key": .string(groupPath)],
+                                     ["name": .string("remove-row" + suffix), "type": "removeItem", "key": .string(groupPath)]]
+                }
+                var list: [String: JSONValue] = ["type": "collection", "source": .string(groupPath), "item": .array(item),
                                                  "emptyText": "No rows yet."]
+                if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { list["label"] = .string(title) }
                 conditions(fields, at: pointer, into: &list)
-                return [.object(list)]
+                guard editable else { return [.object(list)] }
+                var add: [String: JSONValue] = ["type": "button", "label": "Add a row", "action": .string("add-row" + suffix), "variant": "secondary"]
+                conditions(fields, at: pointer, into: &add)
+                return [.object(list), .object(add)]
             }
             var card: [String: JSONValue] = ["type": "card", "fieldset": true, "children": .array(children)]
             if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { card["title"] = .string(title) }
