@@ -15,7 +15,7 @@ extension ProcessBuilder {
             complete["params"] = .object(form.computed.mapValues { .string($0) })
         }
         actions.insert(.object(complete), at: 0)
-        for (index, boundary) in process.elements.filter({ $0.attachedTo == element.id }).enumerated() {
+        for (index, boundary) in (boundaries[element.id] ?? []).enumerated() {
             let name = "event-\(index + 1)"
             buttons.append(["type": "button", "label": .string("Simulate: " + describeEvent(boundary)), "action": .string(name),
                             "variant": "secondary"])

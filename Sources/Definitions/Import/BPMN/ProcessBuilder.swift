@@ -31,7 +31,14 @@ struct ProcessBuilder {
     let elements: [String: FlowElement]
     let outgoing: [String: [SequenceFlow]]
     let incoming: [String: [SequenceFlow]]
-    private let boundaries: [String: [FlowElement]]
+    let boundaries: [String: [FlowElement]]
+    /// The flow nodes directly inside each subprocess.
+    private let inside: [String: [FlowElement]]
+    /// Whether anything in the process makes parallel tokens: a parallel gateway, or an
+    /// activity, with several unconditional outgoing flows.
+    private let forks: Bool
+    /// Catch link events by scope and name, for the throw events that jump to them.
+    private let linkTargets: [String: FlowElement]
 
     init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
          definitionNames: [String: String], validators: Set<String>) {
@@ -41,21 +48,26 @@ struct ProcessBuilder {
         outgoing = Dictionary(grouping: process.flows, by: \.source)
         incoming = Dictionary(grouping: process.flows, by: \.target)
         boundaries = Dictionary(grouping: process.elements.filter { $0.attachedTo != nil }, by: { $0.attachedTo! })
-    }
-
-    var title: String { process.name?.collapsingWhitespace() ?? process.id }
-
-    /// Whether anything in the process makes parallel tokens: a parallel gateway, or an
-    /// activity, with several unconditional outgoing flows.
-    private var forks: Bool {
-        process.elements.contains { element in
+        inside = Dictionary(grouping: process.elements.filter { $0.parent != nil }, by: { $0.parent! })
+        let outgoing = self.outgoing
+        forks = process.elements.contains { element in
             let flows = outgoing[element.id] ?? []
             guard flows.count > 1 else { return false }
             if element.kind == .parallelGateway { return true }
             if [.exclusiveGateway, .inclusiveGateway, .complexGateway, .eventBasedGateway].contains(element.kind) { return false }
             return flows.allSatisfy { $0.condition == nil && $0.id != element.defaultFlow }
         }
+        var links: [String: FlowElement] = [:]
+        for element in process.elements where element.kind == .intermediateCatchEvent {
+            if case .link(let name) = element.event { links[ProcessBuilder.linkKey(element.parent, name)] = links[ProcessBuilder.linkKey(element.parent, name)] ?? element }
+        }
+        linkTargets = links
     }
+
+    private static func linkKey(_ scope: String?, _ name: String?) -> String { (scope ?? "") + "\u{0}" + (name ?? "") }
+
+    var title: String { process.name?.collapsingWhitespace() ?? process.id }
+
 
     /// The process as FlowStage JSON, or nil (with a warning) when it has nothing to run.
     mutating func build() -> JSONValue? {
@@ -152,8 +164,7 @@ struct ProcessBuilder {
             }
         case .intermediateThrowEvent:
             if case .link(let name) = element.event {
-                let target = process.elements.first { $0.kind == .intermediateCatchEvent && $0.event == .link(name) && $0.parent == element.parent }
-                if let target {
+                if let target = linkTargets[ProcessBuilder.linkKey(element.parent, name)] {
                     passThrough(element.id, to: target.id, from: element)
                 } else {
                     warnings.append(located(element, "the link event \(name ?? "") has no catch link event of that name in the same scope; the path ends here"))
@@ -168,7 +179,7 @@ struct ProcessBuilder {
             }
             passThrough(element.id, to: next(after: element), from: element)
         case .subProcess:
-            let inner = process.elements.filter { $0.parent == element.id && !$0.triggeredByEvent }
+            let inner = (inside[element.id] ?? []).filter { !$0.triggeredByEvent }
             let entry = inner.first { $0.kind == .startEvent }
                 ?? inner.first { ($0.attachedTo == nil) && (incoming[$0.id] ?? []).isEmpty }
             passThrough(element.id, to: entry.map { self.entry($0.id) } ?? next(after: element), from: element)
