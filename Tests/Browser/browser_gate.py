@@ -786,11 +786,11 @@ class CorpusGate(Gate):
             actions = [self.browser.attribute(form, "action")
                        for form in self.browser.find_all('form[action^="/processes/"][action$="/start"]')]
             for action in actions:
-                process = action[len("/processes/"):-len("/start")]
-                self.user_tasks[(folder, process)] = declared.get(process, set())
                 if time.monotonic() > deadline:
                     self.stopped_early = f"{folder}, before {action}"
                     return
+                process = action[len("/processes/"):-len("/start")]
+                self.user_tasks[(folder, process)] = declared.get(process, set())
                 try:
                     self.walk_process(folder, action)
                 except Exception as error:   # the wild corpus must not stop the gate: say where
@@ -841,7 +841,9 @@ def report_corpus(gate, corpus, seconds):
              f"Folders served: {len(gate.loaded)} ({', '.join(gate.loaded) or 'none'}); not loaded: {len(gate.not_loaded)}.",
              f"User tasks reached: {len(tasks & reached)} of {len(tasks)} in the catalogues' processes (walks press the"
              f" primary button with empty forms and stop at a 422, an end page or {CORPUS_SCREENS_PER_PROCESS} screens).",
-             f"Clean: {clean} of {total} ({100 * share:.1f} %); the gate fails below {100 * CORPUS_CLEAN_SHARE:.0f} %."]
+             f"Clean: {clean} of {total} ({100 * share:.1f} %)"
+             + (f", counting {len(gate.walk_errors)} walks that broke off as pages not clean" if gate.walk_errors else "")
+             + f"; the gate fails below {100 * CORPUS_CLEAN_SHARE:.0f} %."]
     print("\n" + "-" * 78 + "\nCORPUS SUMMARY\n" + "-" * 78)
     for folder, why in gate.not_loaded:
         print(f"not loaded (skipped): {folder}: {why}")
