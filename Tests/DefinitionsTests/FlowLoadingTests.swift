@@ -155,11 +155,15 @@ private func flowText(_ replace: [(String, String)] = []) -> String {
 
     // MARK: - Other checks
 
-    @Test func aButtonMustFireAnEventOfItsState() throws {
-        let found = try flowErrors(["f.json": flowText([(#""event": "Next""#, #""event": "finish""#)])])
+    @Test func aButtonFiringAnEventItsStateLacksIsAWarningNotALoadError() throws {
+        let folder = try flowProject(["f.json": flowText([(#""event": "Next""#, #""event": "finish""#)])])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let found = project.warnings.filter { $0.file == "flows/f.json" }
         #expect(found.count == 1)
         #expect(found.first?.pointer == "/states/0/screen/0/event")
+        #expect(found.first?.message.contains("has no event \"finish\"") == true)
         #expect(found.first?.message.contains("error 1005") == true)
+        #expect(found.first?.message.contains("add \"finish\" to the state's \"events\"") == true)
         #expect(found.first?.flowCode == nil)
     }
 
