@@ -171,7 +171,7 @@ struct FlowDecoder {
             // A warning, not an error (issue 19): the rest of the project still runs, and
             // pressing the button shows error 1005 on the page with the flow's data kept.
             if let event = component.event, state.event(event) == nil, FlowEvent.key(event) != FlowEvent.back {
-                let known = state.events.map { "\"\($0.id)\"" }.joined(separator: ", ")
+                let known = quotedOnce(state.events.map(\.id))
                 diagnostics.warning(at: component.pointer.appending("event"), "state \"\(state.id)\" has no event \"\(event)\", so "
                                     + "pressing this button shows error 1005; add \"\(event)\" to the state's \"events\""
                                     + (known.isEmpty ? "" : " or fire one of \(known)"))
@@ -188,7 +188,7 @@ struct FlowDecoder {
     }
 
     private func unknownState(_ id: String, at pointer: JSONPointer, referencedBy: String, known: [FlowState]) {
-        let names = known.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        let names = quotedOnce(known.map(\.id))
         coded(.unknownState, at: pointer, "state \"\(id)\" is not defined (referenced by \(referencedBy)); "
               + "use one of \(names) (ids are case-sensitive) or add the state")
     }

@@ -22,7 +22,7 @@ public enum ScenarioLoader {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A scenario"),
               let processName = root.string("process", required: "A scenario") else { return nil }
         guard let process = project.process(named: processName) else {
-            let known = project.processes.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let known = quotedOnce(project.processes.map(\.name))
             diagnostics.error(at: root.at("process"), "no process is named \"\(processName)\"; the project has \(known)")
             return nil
         }
@@ -53,7 +53,7 @@ public enum ScenarioLoader {
             }
             let action = step.string("action")
             if let action, case .screen(let id)? = expectation, project.userTask(at: id, from: process)?.task.action(named: action) == nil {
-                let known = project.userTask(at: id, from: process)?.task.actions.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""
+                let known = quotedOnce(project.userTask(at: id, from: process)?.task.actions.map(\.name) ?? [])
                 diagnostics.error(at: step.at("action"), "the screen \"\(id)\" has no action \"\(action)\"; it has \(known)")
             }
             return Scenario.Step(expect: expectation, action: action, values: postedValues(step, diagnostics),

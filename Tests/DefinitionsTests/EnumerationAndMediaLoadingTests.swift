@@ -146,7 +146,7 @@ import TestSupport
 extension EnumerationAndMediaLoading {
     @Test func aMediaAltTagMissingInALanguageIsAWarning() throws {
         let loaded = try load(try fixture(screen: "[]", ["media/media.json": #"{ "logo": { "file": "logo.svg", "alt": "@@brand.logo" } }"#])).get()
-        #expect(loaded.warnings.map(\.description) == [#"media/media.json /logo/alt: tag "@@brand.logo" is missing for en"#])
+        #expect(loaded.warnings.map(\.description) == [#"media/media.json /logo/alt: tag "@@brand.logo" is missing for en; add it to tags/en.json"#])
     }
 }
 

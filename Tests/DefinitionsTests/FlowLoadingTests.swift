@@ -194,4 +194,16 @@ private func flowText(_ replace: [(String, String)] = []) -> String {
         let found = try flowErrors(["f.json": flowText(), "g.json": flowText()])
         #expect(found.map(\.description) == [#"flows/g.json /name: another flow is already named "f"; give this one its own "name""#])
     }
+
+    @Test func aSuggestionListNamesEachIdOnce() throws {
+        let flow = """
+        { "name": "f", "states": [
+            { "state": "one", "screen": [], "events": [ { "eventId": "go", "nextStates": [ { "condition": [], "nextState": "two" } ] } ] },
+            { "state": "one", "screen": [], "events": [] },
+            { "state": "three", "screen": [], "events": [] } ] }
+        """
+        let found = try flowErrors(["f.json": flow]).filter { $0.flowCode == 1003 }
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains(#"use one of "one", "three" (ids"#) == true)
+    }
 }
