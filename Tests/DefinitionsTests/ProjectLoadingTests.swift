@@ -136,6 +136,7 @@ let validNodes = """
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
             "tags/en.json": #"{ "greeting": "Hello" }"#,
+            "tags/ro.json": #"{ "greeting": "Bună" }"#,
             "processes/p.json": #"{ "name": "p", "title": "@@greeting", "nodes": [ { "id": "s", "type": "start", "next": "e" }, { "id": "e", "type": "end", "message": "@@bye" } ] }"#,
         ])
         let project = try load(folder).get()
