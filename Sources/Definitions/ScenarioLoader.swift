@@ -45,8 +45,10 @@ public enum ScenarioLoader {
                     if let known = Outcome(rawValue: outcome) { expectation = .end(known) } else {
                         diagnostics.error(at: step.at("expect"), "\"\(outcome)\" is not an outcome; use end:completed, end:failed or end:cancelled")
                     }
+                } else if case .end? = process.node(expect)?.kind {
+                    expectation = .endPage(expect)
                 } else if project.userTask(at: expect, from: process) == nil {
-                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task of \(process.name); expect a user task id (a called process's task as callActivityID/taskID) or end:<outcome>")
+                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task or end node of \(process.name); expect a user task id (a called process's task as callActivityID/taskID), an end node id or end:<outcome>")
                 } else {
                     expectation = .screen(expect)
                 }
