@@ -25,9 +25,11 @@ public enum ScreenRules {
         }
         var seen = Set<String>()
         return texts.flatMap { text, pointer in
-            (text?.tagKeys ?? []).filter { !tags.contains($0, language: language) && seen.insert($0).inserted }.map { key in
+            (text?.tagKeys ?? []).filter { !tags.has($0, inLanguage: language) && seen.insert($0).inserted }.map { key in
                 Violation(.missingTag, "\(file) \(pointer)",
-                          "tag \"@@\(key)\" has no text in \(language), so the page shows the key; add it to tags/\(language).json")
+                          "tag \"@@\(key)\" has no text in \(language), so the page shows "
+                          + (tags.contains(key, language: language) ? "the \(tags.defaultLanguage) text" : "the key")
+                          + "; add it to tags/\(language).json")
             }
         }
     }

@@ -29,7 +29,12 @@ struct ContentReferences {
             error("enumeration", "a field takes \"options\" or \"enumeration\", not both; remove one")
         }
         guard let list = enumerations[name] else {
-            error("enumeration", "no enumeration is named \"\(name)\"; add enumerations/\(name).json or name one of \(quoted(enumerations.keys))")
+            if enumerations.isEmpty {
+                error("enumeration", "no enumeration is named \"\(name)\": the project has no lists in enumerations/; add enumerations/\(name).json, "
+                      + #"e.g. { "name": "\#(name)", "items": [ { "code": "a", "content": "A" } ] }, or use "options" instead"#)
+            } else {
+                error("enumeration", "no enumeration is named \"\(name)\"; add enumerations/\(name).json or name one of \(quoted(enumerations.keys))")
+            }
             return
         }
         switch (list.parent, component.properties["parentKey"]) {

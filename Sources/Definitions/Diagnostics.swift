@@ -1,16 +1,22 @@
 import Expressions
 
-/// Collects the errors of one file while it is decoded, so a load reports all of them.
+/// Collects the errors of one file while it is decoded, so a load reports all of them, and
+/// its warnings: slips that do not stop the project from loading.
 ///
 /// A class because every nested decoder appends to the same list.
 final class Diagnostics {
     let file: String
     private(set) var errors: [LoadError] = []
+    private(set) var warnings: [LoadError] = []
 
     init(file: String) { self.file = file }
 
     func error(at pointer: JSONPointer, _ message: String) {
         errors.append(LoadError(file: file, pointer: pointer.description, message: message))
+    }
+
+    func warning(at pointer: JSONPointer, _ message: String) {
+        warnings.append(LoadError(file: file, pointer: pointer.description, message: message))
     }
 }
 

@@ -115,6 +115,13 @@ struct EnumerationLoader {
     }
 }
 
+/// Names in quotes, each once, in the order first met: how a message lists what may be used
+/// instead (a file with a repeated id still suggests it once).
+func quotedOnce(_ names: some Sequence<String>) -> String {
+    var seen = Set<String>()
+    return names.filter { seen.insert($0).inserted }.map { "\"\($0)\"" }.joined(separator: ", ")
+}
+
 func quoted(_ names: some Sequence<String>) -> String {
     let sorted = names.sorted()
     return sorted.isEmpty ? "(none)" : sorted.map { "\"\($0)\"" }.joined(separator: ", ")

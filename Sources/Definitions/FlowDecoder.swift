@@ -1,8 +1,8 @@
 import Expressions
 
 /// Decodes one flow file and checks it: states exist and are unique, every id an event or
-/// `firstState` names is a state, every condition id resolves, buttons fire events the
-/// state has. Coded problems (appflow.md, "Errors") start their message with `error <code>: `.
+/// `firstState` names is a state, every condition id resolves. A button firing an event its state lacks is a
+/// warning (error 1005 when pressed). Coded problems (appflow.md, "Errors") start their message with `error <code>: `.
 struct FlowDecoder {
     let diagnostics: Diagnostics
     let components: ComponentDecoder
@@ -168,9 +168,13 @@ struct FlowDecoder {
             }
         }
         for component in state.screen.flatMap(\.flattened) {
+            // A warning, not an error (issue 19): the rest of the project still runs, and
+            // pressing the button shows error 1005 on the page with the flow's data kept.
             if let event = component.event, state.event(event) == nil, FlowEvent.key(event) != FlowEvent.back {
-                diagnostics.error(at: component.pointer.appending("event"), "state \"\(state.id)\" has no event \"\(event)\"; "
-                                  + "add it to the state's \"events\" (pressing this button would give error 1005)")
+                let known = quotedOnce(state.events.map(\.id))
+                diagnostics.warning(at: component.pointer.appending("event"), "state \"\(state.id)\" has no event \"\(event)\", so "
+                                    + "pressing this button shows error 1005; add \"\(event)\" to the state's \"events\""
+                                    + (known.isEmpty ? "" : " or fire one of \(known)"))
             }
             if component.action != nil {
                 diagnostics.error(at: component.pointer.appending("action"), "a flow screen fires events: use \"event\" "
@@ -184,7 +188,7 @@ struct FlowDecoder {
     }
 
     private func unknownState(_ id: String, at pointer: JSONPointer, referencedBy: String, known: [FlowState]) {
-        let names = known.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        let names = quotedOnce(known.map(\.id))
         coded(.unknownState, at: pointer, "state \"\(id)\" is not defined (referenced by \(referencedBy)); "
               + "use one of \(names) (ids are case-sensitive) or add the state")
     }

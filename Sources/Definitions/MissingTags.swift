@@ -13,10 +13,13 @@ struct MissingTags {
 
     mutating func check(_ text: Text?, _ pointer: JSONPointer) {
         for key in text?.tagKeys ?? [] where seen.insert(key).inserted {
-            let missing = languages.filter { !tags.contains(key, language: $0) }
+            // Every language's own file must have it: a fallback to the default language is a
+            // page in the wrong language, so it is a slip too.
+            let missing = languages.filter { !tags.has(key, inLanguage: $0) }
             if !missing.isEmpty {
+                let files = missing.map { "tags/\($0).json" }.joined(separator: ", ")
                 warnings.append(LoadError(file: file, pointer: pointer.description,
-                                          message: "tag \"@@\(key)\" is missing for \(missing.joined(separator: ", "))"))
+                                          message: "tag \"@@\(key)\" is missing for \(missing.joined(separator: ", ")); add it to \(files)"))
             }
         }
     }

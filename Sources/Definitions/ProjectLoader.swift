@@ -117,6 +117,7 @@ public struct ProjectLoader: Sendable {
         let flows = FlowLoader(registeredConditions: registeredConditions, processes: Set(processes.map(\.name)),
                                knownValidators: componentNames)
             .loadAll(folder, tags: tags, languages: languages, errors: &errors, warnings: &warnings)
+        warnings += UnsetPaths.check(processes: processes, flows: flows)
         var mediaTags = MissingTags(file: MediaLoader.file, tags: tags, languages: languages)
         for item in media.values.sorted(by: { $0.key < $1.key }) {
             mediaTags.check(item.alt, JSONPointer().appending(item.key).appending("alt"))

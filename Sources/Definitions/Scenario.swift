@@ -10,11 +10,14 @@ public struct Scenario: Sendable {
         case screen(String)
         /// The instance has ended with this outcome (`"end:completed"`).
         case end(Outcome)
+        /// The instance has ended at this end node, whose page (its message) is shown: `"expect": "<end node id>"`.
+        case endPage(String)
 
         public var description: String {
             switch self {
             case .screen(let id): "screen \"\(id)\""
             case .end(let outcome): "the end (\(outcome.rawValue))"
+            case .endPage(let id): "the end page \"\(id)\""
             }
         }
     }

@@ -22,7 +22,7 @@ public enum ScenarioLoader {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A scenario"),
               let processName = root.string("process", required: "A scenario") else { return nil }
         guard let process = project.process(named: processName) else {
-            let known = project.processes.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let known = quotedOnce(project.processes.map(\.name))
             diagnostics.error(at: root.at("process"), "no process is named \"\(processName)\"; the project has \(known)")
             return nil
         }
@@ -45,15 +45,17 @@ public enum ScenarioLoader {
                     if let known = Outcome(rawValue: outcome) { expectation = .end(known) } else {
                         diagnostics.error(at: step.at("expect"), "\"\(outcome)\" is not an outcome; use end:completed, end:failed or end:cancelled")
                     }
+                } else if case .end? = process.node(expect)?.kind {
+                    expectation = .endPage(expect)
                 } else if project.userTask(at: expect, from: process) == nil {
-                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task of \(process.name); expect a user task id (a called process's task as callActivityID/taskID) or end:<outcome>")
+                    diagnostics.error(at: step.at("expect"), "\"\(expect)\" is not a user task or end node of \(process.name); expect a user task id (a called process's task as callActivityID/taskID), an end node id or end:<outcome>")
                 } else {
                     expectation = .screen(expect)
                 }
             }
             let action = step.string("action")
             if let action, case .screen(let id)? = expectation, project.userTask(at: id, from: process)?.task.action(named: action) == nil {
-                let known = project.userTask(at: id, from: process)?.task.actions.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""
+                let known = quotedOnce(project.userTask(at: id, from: process)?.task.actions.map(\.name) ?? [])
                 diagnostics.error(at: step.at("action"), "the screen \"\(id)\" has no action \"\(action)\"; it has \(known)")
             }
             return Scenario.Step(expect: expectation, action: action, values: postedValues(step, diagnostics),

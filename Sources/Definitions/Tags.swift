@@ -15,6 +15,12 @@ public struct Tags: Sendable {
         byLanguage[language]?[key] ?? byLanguage[defaultLanguage]?[key]
     }
 
+    /// Whether `language`'s own file has `key`, not only the default language's: a page in a
+    /// language whose file lacks a tag shows another language's text (issue 19: a slip).
+    public func has(_ key: String, inLanguage language: String) -> Bool {
+        byLanguage[language]?[key] != nil
+    }
+
     /// Whether `key` resolves in `language`, directly or through the default language.
     public func contains(_ key: String, language: String) -> Bool {
         lookup(key, language: language) != nil

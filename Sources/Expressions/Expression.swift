@@ -50,3 +50,46 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     /// Convenience for data-only expressions.
     public func evaluate(data: JSONValue) -> JSONValue { evaluate(in: EvaluationScope(data: data)).value }
 }
+
+extension Expression {
+    /// The data paths the expression reads, as written (`client.age`, `accounts[0].name`), in
+    /// order, each once: top-level names and their member chains. `$item`, `$index`,
+    /// `$language`, a validator's `value` and function names are not data paths.
+    public var readPaths: [String] {
+        var found: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) { if seen.insert(path).inserted { found.append(path) } }
+        func chain(_ syntax: Syntax) -> String? {
+            switch syntax {
+            case .name(let name): return name.hasPrefix("$") || name == "value" ? nil : name
+            case .path(let path):
+                let text = path.description
+                return text.hasPrefix("$") ? nil : text
+            case .member(let base, let member): return chain(base).map { $0 + "." + member }
+            case .index(let base, _): return chain(base)
+            default: return nil
+            }
+        }
+        func visit(_ syntax: Syntax) {
+            if let path = chain(syntax) {
+                add(path)
+                if case .index(_, let index) = syntax { visit(index) }
+                return
+            }
+            switch syntax {
+            case .literal, .name, .path: break
+            case .member(let base, _): visit(base)
+            case .index(let base, let index): visit(base); visit(index)
+            case .list(let items): items.forEach(visit)
+            case .unary(_, let operand): visit(operand)
+            case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right): visit(left); visit(right)
+            case .conditional(let test, let then, let otherwise): visit(test); visit(then); visit(otherwise)
+            case .call(_, let arguments, _): arguments.forEach(visit)
+            case .match(let subject, _): visit(subject)
+            case .replace(let subject, _, let replacement): visit(subject); visit(replacement)
+            }
+        }
+        visit(syntax)
+        return found
+    }
+}

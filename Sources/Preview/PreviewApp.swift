@@ -50,6 +50,8 @@ public final class PreviewApp: Sendable {
     /// Why the last change to the project files could not be loaded; shown on every page
     /// while this (last good) version is served.
     let projectErrors: [String]
+    /// The loaded project's warnings, shown on every page so a slip is seen where it shows.
+    let projectWarnings: [String]
     /// The component gallery's examples (`/gallery`), read once with the templates.
     let gallery: ComponentGallery
 
@@ -75,6 +77,7 @@ public final class PreviewApp: Sendable {
         self.mediaFiles = MediaRoute(engine.project.media)
         self.generation = generation
         self.projectErrors = projectErrors
+        self.projectWarnings = engine.project.warnings.map(\.description)
         self.gallery = gallery
     }
 
@@ -306,11 +309,20 @@ public final class PreviewApp: Sendable {
 
     /// Stores the chosen language, theme, appearance and device width; a value the project does not offer is ignored.
     private func saveSettings(_ request: Request, _ session: Session) -> Response {
+        // A setting is the person's choice when it differs from the project's; choosing the
+        // project's own value makes it follow project.json again.
         var changed = session
-        if let language = request.form?.first("language"), project.languages.contains(language) { changed.language = language }
-        if let theme = request.form?.first("theme"), project.themes[theme] != nil { changed.theme = theme }
+        if let language = request.form?.first("language"), project.languages.contains(language) {
+            changed.language = language
+            changed.setChosen(.language, language != project.defaultLanguage)
+        }
+        if let theme = request.form?.first("theme"), project.themes[theme] != nil {
+            changed.theme = theme
+            changed.setChosen(.theme, theme != project.theme)
+        }
         if let appearance = request.form?.first("appearance"), ["auto", "light", "dark"].contains(appearance) {
             changed.appearance = appearance
+            changed.setChosen(.appearance, appearance != project.appearance.rawValue)
         }
         if let device = request.form?.first("device"), PageSettings.devices.contains(device) {
             changed.device = device == "full" ? nil : device
@@ -390,10 +402,23 @@ public final class PreviewApp: Sendable {
 
     private func currentSession(_ request: Request) -> (Session, isNew: Bool) {
         if let id = request.cookies[PreviewApp.sessionCookie], let session = sessions.session(id) {
-            return (session, false)
+            return (withProjectDefaults(session), false)
         }
         return (sessions.create(language: project.defaultLanguage, theme: project.theme,
                                 appearance: project.appearance.rawValue), true)
+    }
+
+    /// The session as this project version shows it: a setting the person did not choose in the
+    /// catalogue follows project.json (so changing `theme` or `languages` there reaches open
+    /// sessions on their next page), and a chosen one the project no longer offers does too.
+    func withProjectDefaults(_ session: Session) -> Session {
+        var shown = session
+        if !session.hasChosen(.language) || !project.languages.contains(session.language) {
+            shown.language = project.defaultLanguage
+        }
+        if !session.hasChosen(.theme) || project.themes[session.theme] == nil { shown.theme = project.theme }
+        if !session.hasChosen(.appearance) { shown.appearance = project.appearance.rawValue }
+        return shown
     }
 
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
@@ -411,7 +436,8 @@ public final class PreviewApp: Sendable {
 
     func settings(_ session: Session) -> PageSettings {
         PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf,
-                     device: session.device ?? "full", projectErrors: projectErrors, generation: generation)
+                     device: session.device ?? "full", projectErrors: projectErrors,
+                     projectWarnings: projectWarnings, generation: generation)
     }
 
     func notFound(_ request: Request, _ session: Session? = nil) -> Response {

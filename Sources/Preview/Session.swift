@@ -143,13 +143,14 @@ public final class SessionStore: Sendable {
         current.theme = session.theme
         current.appearance = session.appearance
         current.device = session.device
+        current.chosen = session.chosen
         current.updatedAt = now()
         let saved: Session
         do { saved = try records.save(current) } catch .conflict {
             // Another node changed it; take its version and write ours over it.
             guard var latest = try records.load(session.id) else { return }
             latest.language = current.language; latest.theme = current.theme; latest.appearance = current.appearance
-            latest.device = current.device; latest.updatedAt = current.updatedAt
+            latest.device = current.device; latest.chosen = current.chosen; latest.updatedAt = current.updatedAt
             saved = try records.save(latest)
         }
         cache.withLock { all in all[session.id]?.session = saved }

@@ -24,11 +24,15 @@ public struct StaticSite {
         self.gallery = gallery
     }
 
-    /// One walk through a process: the screens in the order they were met.
+    /// One walk through a process: the screens in the order they were met, and the end page
+    /// when the walk ends the instance.
     struct Walk {
         let name: String
         let title: String
         let screens: [ScreenState]
+        var end: ScenarioEnd? = nil
+
+        var pageCount: Int { screens.count + (end == nil ? 0 : 1) }
     }
 
     /// Writes the site into `out` (created if needed; other files there are left alone).
@@ -59,7 +63,7 @@ public struct StaticSite {
         try forEachPage { page, screens in
             total = screens + galleryPageCount
             try save(page.path, page.html)
-            let entry = SiteIndexPage(url: page.path, title: page.title, hasErrors: !page.state.errors.isEmpty)
+            let entry = SiteIndexPage(url: page.path, title: page.title, hasErrors: !(page.state?.errors.isEmpty ?? true))
             var walks = walksByVersion[page.version, default: []]
             if page.index == 0 {
                 walks.append(SiteIndexWalk(title: page.walkTitle, pages: [entry]))
@@ -92,24 +96,39 @@ public struct StaticSite {
     /// memory. `flows` adds each app flow's states (with the flow's data) as one walk.
     public func forEachPage(flows: Bool = false, _ visit: (SitePage, Int) throws -> Void) rethrows {
         let walksByLanguage = project.languages.map { ($0, walks(language: $0, flows: flows)) }
-        let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.screens.count } } * Self.appearances.count
+        let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.pageCount } } * Self.appearances.count
         for (language, walks) in walksByLanguage {
             for appearance in Self.appearances {
                 let version = Self.version(language, appearance)
                 for walk in walks {
-                    let paths = walk.screens.enumerated().map { index, state in
+                    var paths = walk.screens.enumerated().map { index, state in
                         "\(version)/\(walk.name)/\(String(format: "%02d", index + 1))-\(Self.safe(state.nodeID))\(state.errors.isEmpty ? "" : "-errors").html"
                     }
+                    if let end = walk.end {
+                        paths.append("\(version)/\(walk.name)/\(String(format: "%02d", paths.count + 1))-end\(end.endNode.map { "-" + Self.safe($0) } ?? "").html")
+                    }
+                    func links(_ index: Int) -> StaticSiteLinks {
+                        StaticSiteLinks(root: "../../",
+                                        forward: index + 1 < paths.count ? (paths[index + 1] as NSString).lastPathComponent : "../../index.html",
+                                        previous: index > 0 ? (paths[index - 1] as NSString).lastPathComponent : "../../index.html")
+                    }
+                    let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
                     for (index, state) in walk.screens.enumerated() {
-                        let links = StaticSiteLinks(root: "../../",
-                                                    forward: index + 1 < paths.count ? (paths[index + 1] as NSString).lastPathComponent : "../../index.html",
-                                                    previous: index > 0 ? (paths[index - 1] as NSString).lastPathComponent : "../../index.html")
-                        let renderer = Renderer(project: project, templates: templates, links: links)
-                        let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
+                        let renderer = Renderer(project: project, templates: templates, links: links(index))
                         try visit(SitePage(path: paths[index], version: version, language: language, appearance: appearance,
                                            walkTitle: walk.title, index: index, state: state,
                                            title: renderer.screenTitle(state, language: language),
                                            html: renderer.screen(state, settings: settings)), total)
+                    }
+                    if let end = walk.end {
+                        // The end page, as the preview shows a finished instance: its outcome and the end node's message.
+                        let index = walk.screens.count
+                        let renderer = Renderer(project: project, templates: templates, links: links(index))
+                        let ui = UIStrings(language: language)
+                        try visit(SitePage(path: paths[index], version: version, language: language, appearance: appearance,
+                                           walkTitle: walk.title, index: index, state: nil, title: ui["outcome." + end.outcome],
+                                           html: renderer.end(process: end.process, endNode: end.endNode, outcome: end.outcome,
+                                                              incident: end.incident, data: end.data, settings: settings)), total)
                     }
                 }
             }
@@ -124,8 +143,9 @@ public struct StaticSite {
     func walks(language: String, flows: Bool = false) -> [Walk] {
         let runner = ScenarioRunner(project: project)
         var walks: [Walk] = scenarios.map { scenario in
-            Walk(name: "scenario-" + Self.safe(scenario.name), title: "\(title(of: scenario.process, language)) — \(scenario.name)",
-                 screens: runner.run(scenario, language: language).screens)
+            let report = runner.run(scenario, language: language)
+            return Walk(name: "scenario-" + Self.safe(scenario.name), title: "\(title(of: scenario.process, language)) — \(scenario.name)",
+                        screens: report.screens, end: report.end)
         }
         let walked = Set(scenarios.map(\.process))
         let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
@@ -135,7 +155,7 @@ public struct StaticSite {
             walks.append(Walk(name: "process-" + Self.safe(process.name), title: title(of: process.name, language), screens: [screen]))
         }
         if flows { walks += flowWalks(language: language) }
-        return walks.filter { !$0.screens.isEmpty }
+        return walks.filter { $0.pageCount > 0 }
     }
 
     /// Each flow's screen states in definition order, each shown as if just entered with the
@@ -210,7 +230,8 @@ public struct SitePage: Sendable {
     public let walkTitle: String
     /// Its place in the walk, from 0.
     public let index: Int
-    public let state: ScreenState
+    /// The screen shown; nil for a walk's end page.
+    public let state: ScreenState?
     /// The screen's h1.
     public let title: String
     public let html: [UInt8]

@@ -86,17 +86,21 @@ public struct PageSettings: Sendable {
     public static let devices = ["full", "tablet", "phone"]
     /// Errors of the project files on disk, while the last version that loaded is shown.
     public var projectErrors: [String]
+    /// Warnings of the loaded project (file, pointer, message): slips that do not stop it from
+    /// running, shown on every page of the preview server so a designer sees them at once.
+    public var projectWarnings: [String] = []
     /// The loaded project version, for the comfort script's live reload; nil in static pages.
     public var generation: Int?
 
     public init(language: String, theme: String, appearance: String, csrf: String, device: String = "full", projectErrors: [String] = [],
-                generation: Int? = nil) {
+                projectWarnings: [String] = [], generation: Int? = nil) {
         self.language = language
         self.theme = theme
         self.appearance = appearance
         self.csrf = csrf
         self.device = device
         self.projectErrors = projectErrors
+        self.projectWarnings = projectWarnings
         self.generation = generation
     }
 }

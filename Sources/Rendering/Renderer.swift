@@ -319,6 +319,8 @@ public struct Renderer: Sendable {
             .projectName: .text(project.name),
             .projectErrors: settings.projectErrors.isEmpty ? .bool(false)
                 : .object(FieldsContext([.items: .list(settings.projectErrors.map(TemplateValue.text))])),
+            .projectWarnings: settings.projectWarnings.isEmpty ? .bool(false)
+                : .object(FieldsContext([.items: .list(settings.projectWarnings.map(TemplateValue.text))])),
             .generation: generation(settings),
             .content: content,
             .ui: .object(ui),

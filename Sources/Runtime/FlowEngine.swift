@@ -104,9 +104,6 @@ public final class FlowEngine: Sendable {
                 return .refused(run, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
             }
             let isBack = FlowEvent.key(event) == FlowEvent.back
-            if !isBack, state.event(event) == nil {
-                return .failed(run, .noSuchEvent(event, state: state.id, available: state.events.map(\.id)))
-            }
             let button = Component.first(in: state.screen) {
                 $0.type == .button && $0.event.map(FlowEvent.key) == FlowEvent.key(event)
             }
@@ -116,6 +113,17 @@ public final class FlowEngine: Sendable {
             var evaluator = Evaluator(language: language, now: now)
             let reader = ScreenFormReader(project: project, customValidators: processes.configuration.customValidators,
                                           language: language, now: now, customFields: processes.configuration.customComponents)
+            if !isBack, state.event(event) == nil {
+                // Error 1005 (a button firing an event its state lacks is only a load warning):
+                // what was typed is kept, unvalidated, so pressing it never loses the person's data.
+                let error = FlowError.noSuchEvent(event, state: state.id, available: state.events.map(\.id))
+                let read = reader.read(state.screen, form: form, into: run.data, checks: .none, evaluator: &evaluator)
+                guard read.data != run.data else { return .failed(run, error) }
+                var changed = run
+                changed.data = read.data
+                changed.updatedAt = now
+                return .failed(try save(changed), error)
+            }
             let read = reader.read(state.screen, form: form, into: run.data,
                                    checks: button?.validate ?? true ? .typesAndValidators : .none,
                                    evaluator: &evaluator)

@@ -8,7 +8,20 @@ public struct ScenarioReport: Sendable {
     public let scenario: String
     public let failures: [String]
     public let screens: [ScreenState]
+    /// How the walk's instance ended, when it did: what its end page shows (`render` writes it).
+    public var end: ScenarioEnd?
     public var passed: Bool { failures.isEmpty }
+}
+
+/// The end of a scenario's walk: what the preview's end page of the instance shows.
+public struct ScenarioEnd: Sendable {
+    public let process: ProcessDefinition
+    /// The end node reached (its `message` is the page's text); nil when the instance failed elsewhere.
+    public let endNode: String?
+    /// `completed`, `failed` or `cancelled`.
+    public let outcome: String
+    public let incident: String?
+    public let data: JSONValue
 }
 
 /// Runs scenarios through the process engine, with no HTTP: each gets a fresh in-memory store
@@ -32,6 +45,8 @@ public struct ScenarioRunner: Sendable {
         var failures: [String] = []
         var screens: [ScreenState] = []
         func fail(_ index: Int, _ message: String) { failures.append("step \(index + 1): \(message)") }
+        /// The page a refused post left the walk on (its posted values shown), for the next step.
+        var refusedPage: ScreenState?
 
         var instance: Instance
         do {
@@ -43,13 +58,17 @@ public struct ScenarioRunner: Sendable {
             var found = Self.position(of: instance)
             // With parallel branches any waiting task may be the one a step expects and acts on.
             if case .screen(let task)? = step.expect, instance.waiting.contains(task) { found = .screen(task) }
-            if let expected = step.expect, expected != found {
-                fail(index, "expected \(expected), found \(found)\(Self.incidentNote(instance))")
+            if let expected = step.expect, !Self.matches(expected, found, instance) {
+                fail(index, "expected \(expected), found \(Self.describe(found, instance))\(Self.incidentNote(instance))")
                 break
             }
+            var shown: ScreenState?
             if case .screen(let task) = found, let state = engine.screen(instance, task: task, language: language) {
                 screens.append(state)
+                shown = state
             }
+            let page = refusedPage.flatMap { $0.nodeID == shown?.nodeID ? $0 : nil } ?? shown
+            refusedPage = nil
             guard let action = step.action else { continue }
             guard case .screen(let current) = found else {
                 fail(index, "cannot run \"\(action)\": the process has ended")
@@ -67,7 +86,10 @@ public struct ScenarioRunner: Sendable {
                                       size: size, source: .file(url))
                 }
             }
-            let form = PostedForm([("_screen", current)] + step.values, files: files)
+            // As a browser posts the form: every value the screen shows, with the step's on top.
+            let named = Set(step.values.map(\.name))
+            let shownValues = page.map(Self.shownValues)?.filter { !named.contains($0.name) } ?? []
+            let form = PostedForm([("_screen", current)] + shownValues + step.values, files: files)
             do {
                 switch try engine.perform(action: action, on: instance.id, session: session, form: form, language: language) {
                 case .applied(let next):
@@ -77,6 +99,7 @@ public struct ScenarioRunner: Sendable {
                     instance = next
                 case .invalid(let state):
                     screens.append(state)
+                    refusedPage = state
                     if let message = state.actionError { fail(index, "\"\(action)\" failed: \(message)") }
                     let keys = Set(state.errors.map { $0.key.description })
                     let expected = Set(step.expectErrors ?? [])
@@ -104,7 +127,61 @@ public struct ScenarioRunner: Sendable {
                 break
             }
         }
-        return ScenarioReport(scenario: scenario.name, failures: failures, screens: screens)
+        var report = ScenarioReport(scenario: scenario.name, failures: failures, screens: screens)
+        if instance.status != .running, let process = project.process(named: instance.process) {
+            report.end = ScenarioEnd(process: process, endNode: instance.endNode, outcome: instance.status.rawValue,
+                                     incident: instance.incident?.message, data: instance.data)
+        }
+        return report
+    }
+
+    /// Whether the walk is where a step expects it: an end page matches the end node reached.
+    static func matches(_ expected: Scenario.Expectation, _ found: Scenario.Expectation, _ instance: Instance) -> Bool {
+        if case .endPage(let id) = expected {
+            return instance.status != .running && instance.endNode == id
+        }
+        return expected == found
+    }
+
+    static func describe(_ found: Scenario.Expectation, _ instance: Instance) -> String {
+        guard case .end = found, let node = instance.endNode else { return found.description }
+        return "\(found) at the end page \"\(node)\""
+    }
+
+    /// What a browser posts back of a screen it shows: each shown, enabled field's value (what
+    /// was posted after a refused post, else the data, else its default), as form text: lists
+    /// once per item, a ticked checkbox or switch as `true`, an empty field left out. Files stay
+    /// where they are (only `uploads` posts files).
+    static func shownValues(_ state: ScreenState) -> [(name: String, value: String)] {
+        var posted: [(name: String, value: String)] = []
+        func add(_ field: Component, _ fallback: JSONValue?) {
+            guard let key = field.key, field.type != .fileUpload else { return }
+            let name = key.description
+            if let raw = state.rawValues[name] { posted.append((name, raw)); return }
+            var value = key.get(in: state.data)
+            if value == .null, let fallback { value = fallback }
+            switch value {
+            case .null: break
+            case .array(let items): posted += items.map { (name, $0.displayString) }
+            case .bool(let flag) where field.type == .checkbox || field.type == .switch: if flag { posted.append((name, "true")) }
+            default: posted.append((name, value.displayString))
+            }
+        }
+        func visit(_ components: [ResolvedComponent]) {
+            for component in components {
+                if !component.disabled {
+                    if let selection = component.selection {
+                        add(selection, nil)
+                    } else if component.definition.type.isField {
+                        add(component.definition, component.defaultValue)
+                    }
+                }
+                visit(component.children)
+                for item in component.items { visit(item.components) }
+            }
+        }
+        visit(state.components)
+        return posted
     }
 
     /// Where an instance stands, in the terms of a scenario's `expect`.

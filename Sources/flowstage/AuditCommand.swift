@@ -48,8 +48,8 @@ struct AuditCommand: ParsableCommand {
         var report = AuditReport(project: project.name)
         site.forEachPage(flows: true) { page, _ in
             let violations = PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
-                + ScreenRules.missingTags(page.state, tags: project.tags)
-                + ScreenRules.unsupportedComponents(page.state, supported: templates.renders)
+                + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
+                + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])
             report.append(.init(kind: .screen, path: page.path, title: page.title, violations: violations))
         }
         for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {

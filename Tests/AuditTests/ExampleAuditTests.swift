@@ -18,8 +18,8 @@ import TestSupport
         site.forEachPage(flows: true) { page, _ in
             report.append(.init(kind: .screen, path: page.path, title: page.title,
                                 violations: PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
-                                    + ScreenRules.missingTags(page.state, tags: project.tags)
-                                    + ScreenRules.unsupportedComponents(page.state, supported: templates.renders)))
+                                    + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
+                                    + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])))
         }
         for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {
             report.append(.init(kind: .theme, path: "theme \(theme.name)", title: theme.title, violations: ThemeContrast.check(theme)))

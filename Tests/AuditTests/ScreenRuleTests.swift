@@ -32,9 +32,15 @@ func firstScreen(_ screen: String, tags: String = #"{ "hello": "Hello" }"#, lang
         #expect(missing.count == 1)
         #expect(missing.first?.location == "processes/one.json /nodes/1/screen/0")
         #expect(missing.first?.message.contains("\"@@nobody\" has no text in en") == true)
-        // A tag only in the default language falls back, so Romanian pages show English, not the key.
-        let (_, romanian) = try firstScreen(#"[ { "type": "input", "key": "name", "label": "@@hello" } ]"#, language: "ro")
-        #expect(ScreenRules.missingTags(romanian, tags: project.tags).isEmpty)
+    }
+
+    @Test func aTagMissingInThePagesLanguageIsAViolationOnThePagesOfThatLanguage() throws {
+        // Only the default language has it: Romanian pages fall back to English, a slip on them.
+        let (project, romanian) = try firstScreen(#"[ { "type": "input", "key": "name", "label": "@@hello" } ]"#, language: "ro")
+        let missing = ScreenRules.missingTags(romanian, tags: project.tags)
+        #expect(missing.map(\.message) == [#"tag "@@hello" has no text in ro, so the page shows the en text; add it to tags/ro.json"#])
+        let (_, english) = try firstScreen(#"[ { "type": "input", "key": "name", "label": "@@hello" } ]"#, language: "en")
+        #expect(ScreenRules.missingTags(english, tags: project.tags).isEmpty)
     }
 
     @Test("unsupported-component") func unsupportedComponent() throws {

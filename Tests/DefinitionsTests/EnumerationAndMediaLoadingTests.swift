@@ -65,6 +65,19 @@ import TestSupport
         #expect(found.first?.message.contains("add enumerations/planets.json") == true)
     }
 
+    @Test func anUnknownEnumerationIsReportedAlsoWhenTheProjectHasNoEnumerationsFolder() throws {
+        let select = #"{ "type": "select", "key": "country", "label": "Country", "enumeration": "planets" }"#
+        let folder = try project(nodes: """
+            [ { "id": "start", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "screen": [\(select)], "actions": [ { "name": "go", "type": "submit", "next": "end" } ] },
+              { "id": "end", "type": "end" } ]
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("enumerations").path))
+        let found = errors(folder)
+        #expect(found.map(\.pointer) == ["/nodes/1/screen/0/enumeration"])
+        #expect(found.first?.message.contains("the project has no lists in enumerations/; add enumerations/planets.json") == true)
+    }
+
     @Test func aChildListWhoseParentEnumerationDoesNotExistIsALoadError() throws {
         let orphan = #"{ "name": "cities", "parent": "continents", "items": [ { "code": "bv", "parentCode": "eu", "content": "Brasov" } ] }"#
         let found = errors(try fixture(screen: "[\(countrySelect)]", ["enumerations/cities.json": orphan]))
@@ -146,7 +159,7 @@ import TestSupport
 extension EnumerationAndMediaLoading {
     @Test func aMediaAltTagMissingInALanguageIsAWarning() throws {
         let loaded = try load(try fixture(screen: "[]", ["media/media.json": #"{ "logo": { "file": "logo.svg", "alt": "@@brand.logo" } }"#])).get()
-        #expect(loaded.warnings.map(\.description) == [#"media/media.json /logo/alt: tag "@@brand.logo" is missing for en"#])
+        #expect(loaded.warnings.map(\.description) == [#"media/media.json /logo/alt: tag "@@brand.logo" is missing for en; add it to tags/en.json"#])
     }
 }
 

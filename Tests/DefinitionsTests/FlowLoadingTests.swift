@@ -155,11 +155,15 @@ private func flowText(_ replace: [(String, String)] = []) -> String {
 
     // MARK: - Other checks
 
-    @Test func aButtonMustFireAnEventOfItsState() throws {
-        let found = try flowErrors(["f.json": flowText([(#""event": "Next""#, #""event": "finish""#)])])
+    @Test func aButtonFiringAnEventItsStateLacksIsAWarningNotALoadError() throws {
+        let folder = try flowProject(["f.json": flowText([(#""event": "Next""#, #""event": "finish""#)])])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let found = project.warnings.filter { $0.file == "flows/f.json" && $0.message.contains("has no event") }
         #expect(found.count == 1)
         #expect(found.first?.pointer == "/states/0/screen/0/event")
+        #expect(found.first?.message.contains("has no event \"finish\"") == true)
         #expect(found.first?.message.contains("error 1005") == true)
+        #expect(found.first?.message.contains("add \"finish\" to the state's \"events\"") == true)
         #expect(found.first?.flowCode == nil)
     }
 
@@ -189,5 +193,17 @@ private func flowText(_ replace: [(String, String)] = []) -> String {
     @Test func twoFlowsWithOneNameAreAnError() throws {
         let found = try flowErrors(["f.json": flowText(), "g.json": flowText()])
         #expect(found.map(\.description) == [#"flows/g.json /name: another flow is already named "f"; give this one its own "name""#])
+    }
+
+    @Test func aSuggestionListNamesEachIdOnce() throws {
+        let flow = """
+        { "name": "f", "states": [
+            { "state": "one", "screen": [], "events": [ { "eventId": "go", "nextStates": [ { "condition": [], "nextState": "two" } ] } ] },
+            { "state": "one", "screen": [], "events": [] },
+            { "state": "three", "screen": [], "events": [] } ] }
+        """
+        let found = try flowErrors(["f.json": flow]).filter { $0.flowCode == 1003 }
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains(#"use one of "one", "three" (ids"#) == true)
     }
 }

@@ -136,9 +136,21 @@ let validNodes = """
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
             "tags/en.json": #"{ "greeting": "Hello" }"#,
+            "tags/ro.json": #"{ "greeting": "Bună" }"#,
             "processes/p.json": #"{ "name": "p", "title": "@@greeting", "nodes": [ { "id": "s", "type": "start", "next": "e" }, { "id": "e", "type": "end", "message": "@@bye" } ] }"#,
         ])
         let project = try load(folder).get()
-        #expect(project.warnings.map(\.message).sorted() == [#"tag "@@bye" is missing for en, ro"#])
+        #expect(project.warnings.map(\.message).sorted() == [#"tag "@@bye" is missing for en, ro; add it to tags/en.json, tags/ro.json"#])
+    }
+
+    @Test func aTagMissingInAnyOfTheProjectsLanguagesIsAWarningEvenWhenTheDefaultLanguageHasIt() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
+            "tags/en.json": #"{ "greeting": "Hello" }"#,
+            "tags/ro.json": #"{}"#,
+            "processes/p.json": #"{ "name": "p", "title": "@@greeting", "nodes": [ { "id": "s", "type": "start", "next": "e" }, { "id": "e", "type": "end" } ] }"#,
+        ])
+        let project = try load(folder).get()
+        #expect(project.warnings.map(\.description) == [#"processes/p.json /title: tag "@@greeting" is missing for ro; add it to tags/ro.json"#])
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
     @Test func everyVisitedScreenIsOnePagePerLanguageAndAppearance() throws {
         let (out, pages, project, scenarios) = try renderExamples()
         let runner = ScenarioRunner(project: project)
-        let screensPerLanguage = scenarios.reduce(0) { $0 + runner.run($1).screens.count }
+        let screensPerLanguage = scenarios.reduce(0) { $0 + runner.run($1).screens.count + (runner.run($1).end == nil ? 0 : 1) }
         #expect(pages.count == screensPerLanguage * project.languages.count * 2)
         #expect(pages.contains("en-light/scenario-happy-path/01-personal.html"))
         #expect(pages.contains("ro-dark/scenario-happy-path/01-personal.html"))
@@ -56,5 +56,20 @@ import TestSupport
         let form = try #require(first.all("form").first { $0.hasClass("fs-form") })
         #expect(form["method"] == "get", "a static host answers GET")
         #expect(form["action"] == (firstWalk[1] as NSString).lastPathComponent)
+    }
+
+    @Test func aScenarioThatEndsTheProcessEndsOnItsRenderedEndPage() throws {
+        let (out, pages, _, _) = try renderExamples()
+        let walk = pages.filter { $0.hasPrefix("en-light/scenario-happy-path/") }.sorted()
+        let last = try #require(walk.last)
+        #expect(last.hasSuffix("-end-done.html"), "\(walk)")
+        let end = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent(last), encoding: .utf8))
+        #expect(end.first("h1")?.text.isEmpty == false)
+        #expect(end.first("html")?["lang"] == "en")
+        #expect(end.first("main")?.text.contains("Thank you, Ana. We will email your contract to ana@example.org") == true, "the end node's message")
+        // The screen before it leads to it.
+        let before = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent(walk[walk.count - 2]), encoding: .utf8))
+        let targets = before.all("form").compactMap { $0["action"] } + before.all("button").compactMap { $0["formaction"] }
+        #expect(targets.contains((last as NSString).lastPathComponent))
     }
 }

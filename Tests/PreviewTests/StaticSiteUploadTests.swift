@@ -16,7 +16,7 @@ import TestSupport
         let site = StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: scenarios)
         var documents: [SitePage] = []
         site.forEachPage { page, _ in
-            if page.language == "en", page.appearance == "light", page.state.nodeID == "documents" { documents.append(page) }
+            if page.language == "en", page.appearance == "light", page.state?.nodeID == "documents" { documents.append(page) }
         }
         #expect(documents.count == 2)
         let before = HTMLDocument.parse(String(decoding: try #require(documents.first).html, as: UTF8.self))

@@ -198,12 +198,14 @@ extension FlowResult {
 
     // MARK: - Run-time errors on the page
 
-    @Test func error1005_throughTheEngineKeepsTheRunAndItsData() throws {
+    @Test func error1005_throughTheEngineKeepsTheStateTheFlowsDataAndWhatWasTyped() throws {
         let engine = try flowEngine()
         let run = try engine.start(flow: "f", session: "s")
         let result = try fire(engine, run, "fly", [("age", "30")])
         #expect(result.flowError?.code == 1005)
-        #expect(result.run == run)
+        #expect(result.run?.backStack == run.backStack)
+        #expect(result.run?.data["who"] == .string("Ana"), "the flow's data is kept")
+        #expect(result.run?.data["age"] == .number(30), "what was typed is kept")
         let notice = try #require(result.flowError?.description)
         #expect(engine.screen(run, language: "en", notice: notice)?.notice?.hasPrefix("error 1005") == true)
     }

@@ -96,6 +96,59 @@ import TestSupport
         #expect(failed.errors.map(\.pointer) == ["/steps/0/expect", "/steps/1/action", "/steps/2/expect"])
         #expect(failed.errors.allSatisfy { $0.file == "scenarios/bad.json" })
     }
+
+    /// A process whose one screen has a name and a mood, ending on one of two end pages.
+    func moodProject() throws -> Project {
+        try project(try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/hello.json": #"""
+            { "name": "hello", "nodes": [
+              { "id": "start", "type": "start", "next": "name" },
+              { "id": "name", "type": "userTask", "title": "Name",
+                "screen": [ { "type": "input", "key": "person.name", "label": "Name", "validators": [ { "type": "required" } ] },
+                            { "type": "radio", "key": "person.mood", "label": "Mood", "validators": [ { "type": "required" } ],
+                              "options": [ { "value": "good", "label": "Good" }, { "value": "meh", "label": "So-so" } ] } ],
+                "actions": [ { "name": "continue", "type": "submit", "next": "route" } ] },
+              { "id": "route", "type": "exclusiveGateway",
+                "branches": [ { "when": "person.mood == 'good'", "next": "happy" }, { "next": "other" } ] },
+              { "id": "happy", "type": "end", "message": "Great, ${person.name}!" },
+              { "id": "other", "type": "end", "message": "Hope it gets better." } ] }
+            """#,
+        ]))
+    }
+
+    @Test func aStepsValuesAddToTheScreensCurrentValuesInsteadOfReplacingThem() throws {
+        let project = try moodProject()
+        // The second step posts only the mood: the name typed in the refused first step stays.
+        let walk = try scenario(#"""
+            { "process": "hello", "steps": [
+              { "expect": "name", "action": "continue", "values": { "person.name": "Ana" }, "expectErrors": ["person.mood"] },
+              { "expect": "name", "action": "continue", "values": { "person.mood": "good" } },
+              { "expect": "end:completed" } ] }
+            """#, in: project)
+        let report = ScenarioRunner(project: project).run(walk)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        #expect(report.end?.data["person"]?["name"] == JSONValue.string("Ana"))
+    }
+
+    @Test func anEndPageCanBeExpectedByItsEndNode() throws {
+        let project = try moodProject()
+        let walk = try scenario(#"""
+            { "process": "hello", "steps": [
+              { "expect": "name", "action": "continue", "values": { "person.name": "Ana", "person.mood": "good" } },
+              { "expect": "happy" } ] }
+            """#, in: project)
+        let report = ScenarioRunner(project: project).run(walk)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        #expect(report.end?.endNode == "happy")
+        let wrong = try scenario(#"""
+            { "process": "hello", "steps": [
+              { "expect": "name", "action": "continue", "values": { "person.name": "Ana", "person.mood": "meh" } },
+              { "expect": "happy" } ] }
+            """#, in: project)
+        #expect(ScenarioRunner(project: project).run(wrong).failures
+                == [#"step 2: expected the end page "happy", found the end (completed) at the end page "other""#])
+    }
 }
 
 @Suite struct Lint {
