@@ -58,7 +58,7 @@ EXPRESSIONS = [
     "amount > 1000 && approved", "age(birthDate) >= 18", "name matches /^[A-Z][a-z]+$/",
     "filter(items, $item.price > 2).length", "any(items, $item.id == 2) ? 'yes' : 'no'",
     "-(-amount)", "--------------------'a'", "-" * 63 + "'a'", "!!!value", "items[1].name + ' ' + $language",
-    "replace(name, /a+/g, 'b')", "[1, 2, 3][0] * -count", "address.city == 'Cluj'\0{\"address\":{\"city\":\"Cluj\"}}",
+    "replace(name, /a+/g, 'b')", "matches(name, pattern)\0{\"name\": \"ab\", \"pattern\": \"" + "(a|b)?" * 50 + "\"}", "[1, 2, 3][0] * -count", "address.city == 'Cluj'\0{\"address\":{\"city\":\"Cluj\"}}",
 ]
 FORMS = ["a=1&b=%E2%9C%93&a=+x", "x", "&&&", "a=%zz", "q=%C3%A9&r=", "/a/b%20c?x=1&y=%C3%A9", "http://h/p?q#f", "%"]
 COOKIES = ["a=1; b=2", "session=\"abc\"; a=", "  =x; ;; y = z ", "flowstage-session=3f2a%3B; theme=dark"]
