@@ -217,6 +217,18 @@ import Testing
         #expect(fine == String(repeating: "ab", count: 256))
     }
 
+    @Test(.timeLimit(.minutes(1))) func renderingStopsAtAnOutputBudgetWithAClearMessage() throws {
+        // Five sections nested over a list of 12 items: 12⁵ = 248,832 copies of 1 KiB, 243 MiB.
+        let source = String(repeating: "{{#items}}", count: 5) + String(repeating: "x", count: 1024)
+            + String(repeating: "{{/items}}", count: 5)
+        let output = try render(source, ["items": .list((0..<12).map { .number(Double($0)) })])
+        #expect(output.utf8.count < (16 << 20) + 4096)
+        #expect(output.hasSuffix("Sections nested over lists multiply their content.</strong></p>\n"))
+        // Below the budget nothing is added.
+        #expect(try render(String(repeating: "{{#items}}", count: 2) + "x" + String(repeating: "{{/items}}", count: 2),
+                           ["items": .list((0..<12).map { .number(Double($0)) })]) == String(repeating: "x", count: 144))
+    }
+
     @Test func aPartialIncludedWithDifferentIndentationsIsIndentedEachTime() throws {
         let partials = ["p": "x\ny\n"]
         #expect(try render("{{>p}}\n  {{>p}}\n{{>p}}", partials: partials) == "x\ny\n  x\n  y\nx\ny\n")
