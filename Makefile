@@ -14,7 +14,7 @@ AXE_JS        := $(TOOLS_CACHE)/axe-4.12.1.min.js
 VNU_JAR       := $(TOOLS_CACHE)/vnu.jar
 FLOWSTAGE_BIN ?= $$($(SWIFT) build --show-bin-path)/flowstage
 
-.PHONY: run test build deps clean bench browser-deps browser-gate
+.PHONY: run test build deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke
 
 deps:
 	@missing=""; \
@@ -75,6 +75,7 @@ test: deps
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null
 	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
+	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory browser-gate
 
 # Figures, not a test: the micro-benchmarks of Benchmarks/ (ordo-one/benchmark: expressions,
@@ -84,6 +85,23 @@ bench: deps
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends wrk; }
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	SWIFT="$(SWIFT)" Tools/bench.sh
+
+# Coverage-guided fuzzing (libFuzzer, address sanitizer) of the parsers, see Fuzz/README.md: each
+# target for FUZZ_SECONDS with seeds from Examples/, Templates/ and the tests; prints executions,
+# coverage and findings per target and fails on any finding. FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= json expression urlencoded multipart cookies template project bpmn feel juel
+
+fuzz-build: deps
+	SWIFT="$(SWIFT)" Fuzz/run.sh build
+
+fuzz: fuzz-build
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh run $(FUZZ_TARGETS)
+
+# A few seconds per target, so the harnesses keep building and running: part of `make test` (the
+# sanitized build took 1 min 52 s from scratch on a 2-core machine, then seconds).
+fuzz-smoke: fuzz-build
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=3 Fuzz/run.sh run $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

@@ -62,3 +62,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harnesses of `make fuzz` (Fuzz/README.md), declared only when FLOWSTAGE_FUZZ=1 so an
+// ordinary build never sees them. `make fuzz` builds them in .build/fuzz-build with address
+// sanitizer and sanitizer coverage, and links libclang_rt.fuzzer_no_main from the toolchain.
+if Context.environment["FLOWSTAGE_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(
+        name: "flowstage-fuzz",
+        dependencies: ["Expressions", "HTTP", "Definitions", "Rendering"],
+        path: "Fuzz/Harnesses",
+        swiftSettings: [.enableExperimentalFeature("Extern")]))
+}

@@ -44,7 +44,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     public func evaluate(in scope: EvaluationScope) -> Evaluation {
         var interpreter = Interpreter(scope: scope, source: source)
         let value = interpreter.evaluate(syntax)
-        return Evaluation(value: value, warnings: interpreter.warnings)
+        return Evaluation(value: interpreter.exhausted ? .null : value, warnings: interpreter.warnings)
     }
 
     /// Convenience for data-only expressions.

@@ -35,7 +35,7 @@ extension Interpreter {
             return .bool(function == .startsWith ? text.hasPrefix(affix) : text.hasSuffix(affix))
         case .matches:
             guard case .string(let pattern) = args[1] else { return fail("matches() needs a pattern in text") }
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { return fail("matches() has an invalid pattern \"\(pattern)\"") }
+            guard let regex = RegexCache.shared.regex(pattern) else { return fail("matches() has an invalid pattern \"\(pattern)\"") }
             return Functions.matches(args[0], regex, &self)
         case .number:
             switch args[0] {
@@ -87,7 +87,7 @@ extension Interpreter {
         case .substring: return substring(args)
         case .replace:
             guard case .string(let pattern) = args[1] else { return fail("replace() needs a pattern in text") }
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { return fail("replace() has an invalid pattern \"\(pattern)\"") }
+            guard let regex = RegexCache.shared.regex(pattern) else { return fail("replace() has an invalid pattern \"\(pattern)\"") }
             return Functions.replace(args[0], regex, args[2], &self)
         case .split:
             guard let text = textArgument(args[0], name), let separator = textArgument(args[1], name) else { return .null }
@@ -166,5 +166,42 @@ enum Functions {
         if subject == .null { return .bool(false) }
         let text = subject.displayString
         return .bool(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+    }
+}
+
+/// Patterns computed at run time (`matches(x, pattern)`), compiled once: Foundation on Linux leaks
+/// about twice a pattern's length per compilation of a pattern of 256 UTF-16 units or more, and
+/// such a pattern was compiled at every evaluation (found by `make fuzz`, issue 27).
+final class RegexCache: @unchecked Sendable {
+    static let shared = RegexCache()
+    /// Distinct patterns kept; past it the cache starts again (a real project has a handful).
+    static let capacity = 256
+
+    private let lock = NSLock()
+    private var compiled: [String: NSRegularExpression] = [:]
+    private var invalid: Set<String> = []
+
+    /// The compiled pattern, or nil when it is not a valid pattern.
+    func regex(_ pattern: String) -> NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let regex = compiled[pattern] { return regex }
+        if invalid.contains(pattern) { return nil }
+        if compiled.count + invalid.count >= Self.capacity {
+            compiled.removeAll(keepingCapacity: true)
+            invalid.removeAll(keepingCapacity: true)
+        }
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            invalid.insert(pattern)
+            return nil
+        }
+        compiled[pattern] = regex
+        return regex
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return compiled.count + invalid.count
     }
 }

@@ -4,19 +4,44 @@ struct Interpreter {
     var scope: EvaluationScope
     let source: String
     var warnings: [String] = []
+    /// Syntax nodes evaluated so far, against `maximumSteps`.
+    private var steps = 0
+    /// Whether the evaluation went past its budget: its result is then null, whatever was computed.
+    var exhausted: Bool { steps > Self.maximumSteps }
+
+    /// The budget of one evaluation: every operand is evaluated once, so only quantifiers over
+    /// long lists come near it; past it the result is null with one warning (`make fuzz` found
+    /// nested operators that evaluated their operand several times, doubling per level).
+    static let maximumSteps = 1 << 20
+    /// Warnings kept per evaluation; one more says that more were dropped.
+    static let maximumWarnings = 20
+    /// The start of the source that prefixes each warning.
+    static let maximumSourceInWarning = 120
 
     init(scope: EvaluationScope, source: String) {
         self.scope = scope
-        self.source = source
+        self.source = source.count > Self.maximumSourceInWarning
+            ? String(source.prefix(Self.maximumSourceInWarning)) + "…" : source
     }
 
     /// Records a run-time problem and gives the null the expression evaluates to.
     mutating func fail(_ message: String) -> JSONValue {
-        warnings.append("\(source): \(message)")
+        if warnings.count < Self.maximumWarnings {
+            warnings.append("\(source): \(message)")
+        } else if warnings.count == Self.maximumWarnings {
+            warnings.append("\(source): more than \(Self.maximumWarnings) problems; the rest are not listed")
+        }
         return .null
     }
 
     mutating func evaluate(_ syntax: Syntax) -> JSONValue {
+        steps += 1
+        if steps > Self.maximumSteps {
+            if steps == Self.maximumSteps + 1 {
+                warnings.append("\(source): stopped after \(Self.maximumSteps) steps; the expression is too costly to evaluate")
+            }
+            return .null
+        }
         switch syntax {
         case .literal(let value): return value
         case .name(let name): return resolve(name)
@@ -35,10 +60,11 @@ struct Interpreter {
         case .list(let items): return .array(items.map { evaluate($0) })
         case .unary("!", let operand): return .bool(!evaluate(operand).isTruthy)
         case .unary(_, let operand):
-            switch Coercion.number(evaluate(operand)) {
+            let value = evaluate(operand)
+            switch Coercion.number(value) {
             case .some(let n): return .number(-n)
-            case .none where evaluate(operand) == .null: return .null
-            case .none: return fail("cannot negate \(evaluate(operand).kindDescription)")
+            case .none where value == .null: return .null
+            case .none: return fail("cannot negate \(value.kindDescription)")
             }
         case .and(let left, let right):
             let l = evaluate(left)

@@ -130,16 +130,18 @@ struct Parser {
             throw ExpressionError(column: column, message: "\(name)() takes \(wanted) argument\(wanted == "1" ? "" : "s"), found \(arguments.count)")
         }
         if function == .matches, case .literal(.string(let pattern)) = arguments[1] {
-            do {
-                return .match(arguments[0], RegexBox(regex: try NSRegularExpression(pattern: pattern), source: pattern))
-            } catch {
+            // Through the cache: a project reloaded on every edit parses the same patterns again.
+            if let regex = RegexCache.shared.regex(pattern) {
+                return .match(arguments[0], RegexBox(regex: regex, source: pattern))
+            } else {
                 throw ExpressionError(column: column, message: "matches() has an invalid regular expression \"\(pattern)\"")
             }
         }
         if function == .replace, case .literal(.string(let pattern)) = arguments[1] {
-            do {
-                return .replace(arguments[0], RegexBox(regex: try NSRegularExpression(pattern: pattern), source: pattern), arguments[2])
-            } catch {
+            // Through the cache: a project reloaded on every edit parses the same patterns again.
+            if let regex = RegexCache.shared.regex(pattern) {
+                return .replace(arguments[0], RegexBox(regex: regex, source: pattern), arguments[2])
+            } else {
                 throw ExpressionError(column: column, message: "replace() has an invalid regular expression \"\(pattern)\"")
             }
         }

@@ -156,4 +156,34 @@ import Expressions
         #expect(throws: ExpressionError.self) { try Expression(String(repeating: "!", count: 200) + "1") }
         #expect((try? Expression(String(repeating: "(", count: 60) + "1" + String(repeating: ")", count: 60))) != nil)
     }
+
+    // Found by `make fuzz` (issue 27): each level of `--…-'a'` evaluated its operand up to three
+    // times, so 20 levels took 36 s and 3.7 GB and the 63 the parser allows never finished.
+    @Test(.timeLimit(.minutes(1))) func expressionsEvaluateEachOperandOnce() throws {
+        let ten = String(repeating: "-", count: 10) + "'a'"
+        #expect(try value(ten) == .null)
+        #expect(try warnings(ten).count == 1) // 2⁹ = 512 before
+        #expect(try warnings(ten).first?.contains("cannot negate text") == true)
+        let deepest = String(repeating: "-", count: 63) + "'a'" // as deep as the parser allows
+        #expect(try value(deepest) == .null)
+        #expect(try warnings(deepest).count == 1)
+        #expect(try value(String(repeating: "-", count: 62) + "loan.amount") == 5000)
+    }
+
+    @Test func anEvaluationKeepsAtMost20WarningsEachWithAShortSource() throws {
+        let source = "[" + Array(repeating: "-'a'", count: 30).joined(separator: ", ") + "]"
+        let found = try warnings(source)
+        #expect(found.count == 21)
+        #expect(found.last?.contains("more than 20 problems") == true)
+        #expect(found.allSatisfy { $0.count < 200 })
+    }
+
+    @Test func anEvaluationPastItsStepBudgetIsNullWithAClearWarning() throws {
+        let xs = JSONValue.array((0..<128).map { .number(Double($0)) })
+        let evaluation = try Expression("any(xs, any(xs, any(xs, $item < 0)))").evaluate(in: EvaluationScope(data: ["xs": xs]))
+        #expect(evaluation.value == .null)
+        #expect(evaluation.warnings.count == 1)
+        #expect(evaluation.warnings.first?.contains("too costly to evaluate") == true)
+        #expect(try Expression("any(xs, any(xs, $item < 0))").evaluate(in: EvaluationScope(data: ["xs": xs])).value == false)
+    }
 }

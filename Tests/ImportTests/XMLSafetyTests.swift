@@ -29,6 +29,24 @@ struct XMLSafetyTests {
         #expect(errors.contains { $0.file == "bomb.bpmn" && $0.message.contains("document type declaration") })
     }
 
+    // Found by `make fuzz`: an attribute name that is not UTF-8 made FoundationXML trap, ending the server.
+    @Test func aModelThatIsNotUTF8IsRefusedWithItsPlace() throws {
+        let cases: [[UInt8]] = [
+            Array("<definitions xmlns=\"http://www.omg.org/spec/BPMN/20100524/MODEL\">\n<process id=\"p\" a".utf8) + [0xFF] + Array("=\"1\"/></definitions>".utf8),
+            Array("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<a xmlns:p=\"u\" p:b".utf8) + [0xFF, 0xFF] + Array("=\"1\"/>".utf8),
+        ]
+        for bytes in cases {
+            let imported = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: bytes)], context: ImportContext(validators: []))
+            let error = try #require(imported.errors.first)
+            #expect(error.message.contains("is not UTF-8 text"), "\(error)")
+            #expect(error.line == 2, "\(error)")
+        }
+        // A declared single-byte encoding is libxml2's to transcode.
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a b=\"".utf8) + [0xE9] + Array("\"/>".utf8)
+        let imported = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: latin1)], context: ImportContext(validators: []))
+        #expect(!imported.errors.contains { $0.message.contains("UTF-8") })
+    }
+
     @Test func anUndeclaredEntityIsALocatedWellFormednessError() throws {
         let model = bpmn(#"<bpmn:startEvent id="s" name="Tom &amp; &jerry;" />"#)
         let error = try #require(try ModelHarness.errors(["project.json": project, "m.bpmn": model]).first)

@@ -187,6 +187,52 @@ import Testing
         // Sixteen levels (p5 … p20) is fine.
         #expect(try render("{{>p5}}", partials: partials) == "leaf")
     }
+
+    // MARK: Budgets (found by `make fuzz`, issue 27)
+
+    /// p0 includes p1 four times, p1 includes p2 four times… and the last partial is `leaf`.
+    private func multiplyingPartials(_ count: Int, leaf: String) -> [String: String] {
+        var partials = ["p\(count)": leaf]
+        for level in 0..<count { partials["p\(level)"] = String(repeating: "{{>p\(level + 1)}}", count: 4) }
+        return partials
+    }
+
+    @Test(.timeLimit(.minutes(1))) func partialInclusionsHaveABudgetWithAClearError() throws {
+        // 4⁸ = 65,536 inclusions of an empty partial: no op and no byte, so only a count stops it.
+        let error = try #require(compileError("{{>p0}}", partials: multiplyingPartials(8, leaf: "")))
+        #expect(error.message.contains("partials are included more than 10000 times"), "\(error)")
+        #expect(error.message.contains("p0 → p1"), "\(error)")
+        #expect(error.description.contains("included from page:1:1"), "\(error)")
+        // The case fuzzing found, 4¹⁶ inclusions, stops as soon.
+        #expect(compileError("{{>p0}}", partials: multiplyingPartials(16, leaf: "")) != nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func literalBytesHaveABudgetWithAClearError() throws {
+        // 4⁶ = 4,096 inclusions of a 4 KiB partial: 16 MiB of text.
+        let error = try #require(compileError("{{>p0}}", partials: multiplyingPartials(6, leaf: String(repeating: "x", count: 4096))))
+        #expect(error.message.contains("template is larger than 8 MiB once its partials are inlined"), "\(error)")
+        #expect(compileError("{{>p0}}", partials: multiplyingPartials(16, leaf: String(repeating: "x", count: 2000))) != nil)
+        // A partial included many times within the budget renders every time.
+        let fine = try render("{{>p0}}", partials: multiplyingPartials(4, leaf: "ab"))
+        #expect(fine == String(repeating: "ab", count: 256))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func renderingStopsAtAnOutputBudgetWithAClearMessage() throws {
+        // Five sections nested over a list of 12 items: 12⁵ = 248,832 copies of 1 KiB, 243 MiB.
+        let source = String(repeating: "{{#items}}", count: 5) + String(repeating: "x", count: 1024)
+            + String(repeating: "{{/items}}", count: 5)
+        let output = try render(source, ["items": .list((0..<12).map { .number(Double($0)) })])
+        #expect(output.utf8.count < (16 << 20) + 4096)
+        #expect(output.hasSuffix("Sections nested over lists multiply their content.</strong></p>\n"))
+        // Below the budget nothing is added.
+        #expect(try render(String(repeating: "{{#items}}", count: 2) + "x" + String(repeating: "{{/items}}", count: 2),
+                           ["items": .list((0..<12).map { .number(Double($0)) })]) == String(repeating: "x", count: 144))
+    }
+
+    @Test func aPartialIncludedWithDifferentIndentationsIsIndentedEachTime() throws {
+        let partials = ["p": "x\ny\n"]
+        #expect(try render("{{>p}}\n  {{>p}}\n{{>p}}", partials: partials) == "x\ny\n  x\n  y\nx\ny\n")
+    }
 }
 
 /// The output buffer's growth, beyond what the template's size suggests.
@@ -209,4 +255,6 @@ import Testing
             #expect(buffer.bytes == Array(String(repeating: "a&lt;", count: length).utf8))
         }
     }
+
 }
+

@@ -19,6 +19,11 @@ struct ByteWriter: ~Copyable {
         growth = max(expected, 64)
     }
 
+    /// Bytes written so far, those the writer was given included.
+    var count: Int {
+        @inline(__always) get { length }
+    }
+
     /// Trims the slack and hands the bytes back.
     consuming func finish(into bytes: inout [UInt8]) {
         storage.removeSubrange(length...)

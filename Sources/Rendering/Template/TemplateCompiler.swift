@@ -5,6 +5,11 @@ struct TemplateCompiler {
     static let maxPartialDepth = 16
     /// Guards against partials that multiply the plan (a includes b twice, b includes c twice…).
     static let maxOps = 1 << 20
+    /// Partial inclusions per compilation: the depth limit caps nesting, not how many times
+    /// partials multiply (`make fuzz` found 16 partials each including the next four times).
+    static let maxInclusions = 10_000
+    /// Literal bytes of the plan once partials are inlined: partials of text alone never reach `maxOps`.
+    static let maxLiteralBytes = 8 << 20
 
     private let vocabulary: TemplateVocabulary
     private var ops: [TemplateOp] = []
@@ -14,6 +19,9 @@ struct TemplateCompiler {
     private var maxDepth = 0
     /// Each partial is asked for once per compilation.
     private var partialSources: [String: String?] = [:]
+    /// Each partial is tokenized once per indentation it is included with.
+    private var tokenized: [String: (bytes: [UInt8], tokens: [TemplateToken])] = [:]
+    private var inclusions = 0
 
     private init(vocabulary: TemplateVocabulary) {
         self.vocabulary = vocabulary
@@ -31,15 +39,22 @@ struct TemplateCompiler {
     /// spec's rule for standalone partials); `chain` holds the partials being included, outermost first.
     private mutating func append(template: String, source: String, indentation: String, sectionDepth: Int,
                                  chain: [String], partials: (String) -> String?) throws(TemplateError) {
-        let bytes = TemplateCompiler.indent(Array(source.utf8), with: Array(indentation.utf8))
-        let location = SourceLocator(template: template, bytes: bytes, indentation: indentation.utf8.count)
-        var tokenizer = TemplateTokenizer(source: bytes)
-        let tokens: [TemplateToken]
-        do {
-            tokens = try tokenizer.tokenize()
-        } catch {
-            throw location.error(at: error.offset, error.message)
+        let key = chain.isEmpty ? nil : indentation + "\u{0}" + template
+        let bytes: [UInt8], tokens: [TemplateToken]
+        if let key, let cached = tokenized[key] {
+            (bytes, tokens) = cached
+        } else {
+            bytes = TemplateCompiler.indent(Array(source.utf8), with: Array(indentation.utf8))
+            var tokenizer = TemplateTokenizer(source: bytes)
+            do {
+                tokens = try tokenizer.tokenize()
+            } catch {
+                throw SourceLocator(template: template, bytes: bytes, indentation: indentation.utf8.count)
+                    .error(at: error.offset, error.message)
+            }
+            if let key { tokenized[key] = (bytes, tokens) }
         }
+        let location = SourceLocator(template: template, bytes: bytes, indentation: indentation.utf8.count)
 
         /// Open sections: name, index of their op, offset of their tag.
         var open: [(name: String, op: Int, offset: Int)] = []
@@ -48,6 +63,10 @@ struct TemplateCompiler {
         for token in tokens {
             switch token {
             case .text(let range):
+                if literals.count + range.count > TemplateCompiler.maxLiteralBytes {
+                    throw location.error(at: range.lowerBound, "template is larger than \(TemplateCompiler.maxLiteralBytes >> 20) MiB "
+                        + "once its partials are inlined" + TemplateCompiler.describe(chain))
+                }
                 literals.append(contentsOf: bytes[range])
                 if let last = extendableText, case .text(let start, _) = ops[last] {
                     ops[last] = .text(start: start, end: literals.count)
@@ -91,7 +110,7 @@ struct TemplateCompiler {
         }
     }
 
-    /// Inlines a partial in place of its tag. A partial is compiled at each inclusion, because
+    /// Inlines a partial in place of its tag. A partial's ops are made at each inclusion, because
     /// its indentation (and so its literal bytes) depends on where it is included.
     private mutating func appendPartial(_ name: String, indentation: String, sectionDepth: Int, chain: [String], at offset: Int,
                                         location: SourceLocator, partials: (String) -> String?) throws(TemplateError) {
@@ -101,6 +120,11 @@ struct TemplateCompiler {
         }
         guard chain.count < TemplateCompiler.maxPartialDepth else {
             throw location.error(at: offset, "partials are nested more than \(TemplateCompiler.maxPartialDepth) deep")
+        }
+        inclusions += 1
+        guard inclusions <= TemplateCompiler.maxInclusions else {
+            throw location.error(at: offset, "partials are included more than \(TemplateCompiler.maxInclusions) times"
+                + TemplateCompiler.describe(chain + [name]))
         }
         let source: String?
         if let cached = partialSources[name] {
@@ -120,6 +144,11 @@ struct TemplateCompiler {
             throw TemplateError(template: error.template, line: error.line, column: error.column,
                                 message: "\(error.message) (included from \(location.template):\(included.line):\(included.column))")
         }
+    }
+
+    /// " (partials: a → b → c)", for an error met inside partials.
+    private static func describe(_ chain: [String]) -> String {
+        chain.isEmpty ? "" : " (partials: \(chain.joined(separator: " → ")))"
     }
 
     private mutating func index(of name: String) -> Int {

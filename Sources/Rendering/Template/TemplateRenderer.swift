@@ -8,6 +8,13 @@ struct TemplateRenderer: ~Copyable {
     /// Where the current template's frames start: an embedded template sees only its own
     /// context, not its host's.
     private var base = 0
+    /// Output past which rendering stops: sections nested over lists multiply their content
+    /// (five sections over a 50-row list are 50⁵ copies), so a template can ask for more output
+    /// than any page (`make fuzz` found it). The page then ends with `stoppedMessage`.
+    static let maxOutputBytes = 16 << 20
+    static let stoppedMessage = "\n<p><strong>FlowStage stopped rendering here: the template produced more than 16 MiB. "
+        + "Sections nested over lists multiply their content.</strong></p>\n"
+    private var stopped = false
 
     private init(capacity: Int) {
         frames.reserveCapacity(capacity)
@@ -16,7 +23,18 @@ struct TemplateRenderer: ~Copyable {
     /// Renders the whole plan with `root` as the outermost value.
     static func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter) {
         var renderer = TemplateRenderer(capacity: plan.maxDepth + 8)
-        renderer.render(plan, root: root, into: &writer)
+        let start = writer.count
+        renderer.render(plan, root: root, into: &writer, start: start)
+        if renderer.stopped {
+            Array(stoppedMessage.utf8).withUnsafeBufferPointer { writer.append($0) }
+        }
+    }
+
+    private var outputStart = 0
+
+    private mutating func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter, start: Int) {
+        outputStart = start
+        render(plan, root: root, into: &writer)
     }
 
     private mutating func render(_ plan: TemplatePlan, root: TemplateValue, into writer: inout ByteWriter) {
@@ -58,6 +76,10 @@ struct TemplateRenderer: ~Copyable {
                               into writer: inout ByteWriter) {
         var index = start
         while index < end {
+            if writer.count - outputStart > TemplateRenderer.maxOutputBytes {
+                stopped = true
+                return
+            }
             switch plan.ops[index] {
             case .text(let from, let to):
                 writer.append(UnsafeBufferPointer(rebasing: plan.literals[from..<to]))

@@ -25,6 +25,10 @@ enum XMLTreeReader {
             return .failure(XMLProblem(line: doctype.line, column: doctype.column,
                 message: "has a document type declaration (<!DOCTYPE …>); models never need one and FlowStage refuses them so no entity is expanded or fetched; remove it"))
         }
+        if let invalid = invalidUTF8Position(bytes) {
+            return .failure(XMLProblem(line: invalid.line, column: invalid.column,
+                message: "is not UTF-8 text: the byte at this place is not part of a UTF-8 character; save the file as UTF-8"))
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
@@ -44,6 +48,40 @@ enum XMLTreeReader {
                                        message: "is not well-formed XML: \(explain(code))"))
         }
         return .success(root)
+    }
+
+    /// Where a document that libxml2 reads as UTF-8 stops being UTF-8. libxml2 passes such
+    /// bytes on in an attribute's name and FoundationXML's `XMLParser` then traps, ending the
+    /// server (`make fuzz` found it). A UTF-16 document, or one that declares another encoding
+    /// (ISO-8859-1, windows-1252…), is transcoded by libxml2 and not checked here.
+    static func invalidUTF8Position(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) { return nil }
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        if let encoding = declaredEncoding(bytes), !["utf-8", "utf8", "utf-16", "utf16"].contains(encoding) { return nil }
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                  String(validating: bytes[index..<index + length], as: UTF8.self) != nil else { return (line, column) }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return nil
+    }
+
+    /// The `encoding` of the XML declaration, lowercased.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        let prolog = bytes[start..<min(bytes.count, start + 200)]
+        guard let end = prolog.firstIndex(of: 0x3E) else { return nil } // >
+        let declaration = String(decoding: prolog[..<end], as: UTF8.self)
+        guard let range = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote }).lowercased()
     }
 
     /// The place of a `<!DOCTYPE` in the prolog, the only place one may stand.
