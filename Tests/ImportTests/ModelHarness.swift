@@ -26,8 +26,7 @@ struct ModelHarness {
     }
 
     static func load(_ folder: URL) -> Result<Project, LoadErrors> {
-        var loader = ProjectLoader(builtInThemes: RepositoryPaths.themes)
-        return loader.load(folder)
+        ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder)
     }
 
     /// The errors of loading `files`, or none when it loads.

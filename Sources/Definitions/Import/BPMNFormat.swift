@@ -99,14 +99,12 @@ public struct BPMNFormat: ProcessFormat {
         var name = "form-" + String((form.id ?? stem).map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
         var counter = 1
         while taken.contains(name) { counter += 1; name = "form-\(stem)-\(counter)" }
-        var complete: [String: JSONValue] = ["name": "complete", "type": "submit", "next": "done"]
-        if !mapped.computed.isEmpty { complete["params"] = .object(mapped.computed.mapValues { .string($0) }) }
         let json: JSONValue = [
             "name": .string(name), "title": .string("Form: " + stem),
             "nodes": [["id": "start", "type": "start", "next": "form"],
                       ["id": "form", "type": "userTask", "title": .string(stem),
-                       "screen": .array(mapped.components + [["type": "button", "label": .string(mapped.submitLabel ?? "Submit"), "action": "complete", "variant": "primary"]]),
-                       "actions": .array([.object(complete)] + mapped.actions)],
+                       "screen": .array(mapped.components + [mapped.completeButton("Submit")]),
+                       "actions": .array([mapped.completeAction(next: "done")] + mapped.actions)],
                       ["id": "done", "type": "end", "outcome": "completed", "message": "The form was submitted."]]]
         let decoded = ProcessJSON.decode(json, file: form.file, fallbackName: name, validators: context.validators)
         return (decoded.process, mapped.warnings + decoded.errors, mapped.notes)

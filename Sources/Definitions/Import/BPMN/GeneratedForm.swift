@@ -41,10 +41,7 @@ struct GeneratedForm {
             form.notes.append("date field \(key): asked with a date picker (stored as YYYY-MM-DD, not \(node.attribute("datePattern") ?? "dd/MM/yyyy"))")
         case "enum":
             out["type"] = "select"
-            out["options"] = .array(node.children.filter { $0.name == "value" }.compactMap { value in
-                guard let id = value.attribute("id") else { return nil }
-                return ["value": .string(id), "label": .string(value.attribute("name") ?? id)]
-            })
+            out["options"] = enumOptions(node)
         case "string": out["type"] = "input"
         default:
             out["type"] = "input"
@@ -93,15 +90,20 @@ struct GeneratedForm {
         case "date": out["type"] = "datepicker"
         case "enum":
             out["type"] = "select"
-            out["options"] = .array(node.children.filter { $0.name == "value" }.compactMap { value in
-                guard let id = value.attribute("id") else { return nil }
-                return ["value": .string(id), "label": .string(value.attribute("name") ?? id)]
-            })
+            out["options"] = enumOptions(node)
         default: out["type"] = "input"
         }
         if node.attribute("writable") == "false" { out["disabled"] = "true" }
         if node.attribute("required") == "true" { out["validators"] = [["type": .string(type == "boolean" ? "requiredTrue" : "required")]] }
         return .object(out)
+    }
+
+    /// An enum field's `value` children as options (`id` is the value, `name` the label).
+    private func enumOptions(_ node: XMLNode) -> JSONValue {
+        .array(node.children.filter { $0.name == "value" }.compactMap { value in
+            guard let id = value.attribute("id") else { return nil }
+            return ["value": .string(id), "label": .string(value.attribute("name") ?? id)]
+        })
     }
 
     /// A default value as an expression: a constant of the field's type, or a JUEL expression.

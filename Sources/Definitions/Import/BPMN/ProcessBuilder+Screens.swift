@@ -9,12 +9,8 @@ extension ProcessBuilder {
     mutating func appendTask(_ element: FlowElement, title: String, form: MappedForm, button: String, next following: String? = nil) {
         var screen = form.components
         var actions = form.actions
-        var buttons: [JSONValue] = [["type": "button", "label": .string(form.submitLabel ?? button), "action": "complete", "variant": "primary"]]
-        var complete: [String: JSONValue] = ["name": "complete", "type": "submit", "next": .string(following ?? next(after: element))]
-        if !form.computed.isEmpty {
-            complete["params"] = .object(form.computed.mapValues { .string($0) })
-        }
-        actions.insert(.object(complete), at: 0)
+        var buttons = [form.completeButton(button)]
+        actions.insert(form.completeAction(next: following ?? next(after: element)), at: 0)
         for (index, boundary) in (boundaries[element.id] ?? []).enumerated() {
             let name = "event-\(index + 1)"
             buttons.append(["type": "button", "label": .string("Simulate: " + describeEvent(boundary)), "action": .string(name),

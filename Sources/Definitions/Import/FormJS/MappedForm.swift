@@ -16,4 +16,16 @@ struct MappedForm {
     var warnings: [LoadError] = []
     /// One line per approximation, for `validate`'s summary.
     var notes: [String] = []
+
+    /// The primary button that completes the task, labelled by the form's own submit button.
+    func completeButton(_ label: String) -> JSONValue {
+        ["type": "button", "label": .string(submitLabel ?? label), "action": "complete", "variant": "primary"]
+    }
+
+    /// The action that button runs: saves the fields, sets the computed values, moves to `next`.
+    func completeAction(next: String) -> JSONValue {
+        var action: [String: JSONValue] = ["name": "complete", "type": "submit", "next": .string(next)]
+        if !computed.isEmpty { action["params"] = .object(computed.mapValues { .string($0) }) }
+        return .object(action)
+    }
 }
