@@ -21,6 +21,9 @@ public struct ActionDefinition: Sendable {
     /// Assignments applied after the fields are saved.
     public let params: [Assignment]
     public let validate: Bool
+    /// A submit that leaves its user task waiting and starts a new branch at `next`, shown
+    /// first (a BPMN non-interrupting boundary event).
+    public let keepTask: Bool
     public let process: String?
     public let url: String?
     public let newTab: Bool
@@ -31,11 +34,11 @@ public struct ActionDefinition: Sendable {
     public let pointer: JSONPointer
 
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
-                validate: Bool = true, process: String? = nil, url: String? = nil, newTab: Bool = false,
+                validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
                 handler: String? = nil, key: DataPath? = nil, analytics: AnalyticsTag? = nil,
                 pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
-        self.validate = validate; self.process = process; self.url = url; self.newTab = newTab
+        self.validate = validate; self.keepTask = keepTask; self.process = process; self.url = url; self.newTab = newTab
         self.handler = handler; self.key = key; self.analytics = analytics; self.pointer = pointer
     }
 }

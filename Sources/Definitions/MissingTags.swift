@@ -55,7 +55,7 @@ struct MissingTags {
                 collector.check(task.substep, node.pointer.appending("substep"))
                 collector.check(task.screen)
             }
-            if case .end(_, let message) = node.kind { collector.check(message, node.pointer.appending("message")) }
+            if case .end(_, let message, _) = node.kind { collector.check(message, node.pointer.appending("message")) }
         }
         return collector.warnings
     }

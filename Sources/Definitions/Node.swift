@@ -7,11 +7,15 @@ public struct Node: Sendable {
         case userTask(UserTask)
         case scriptTask([Assignment])
         case exclusiveGateway([Branch])
+        /// Every branch whose `when` holds gets a token (the default only when none does). With
+        /// several incoming flows, or `join`, it first waits until no other token can still arrive.
+        case inclusiveGateway([Branch], join: Bool)
         case serviceTask(ServiceTask)
         /// The outgoing node ids: one moves the token on, several fork one token per id.
         case parallelGateway([String])
         case callActivity(CallActivity)
-        case end(outcome: Outcome, message: Text?)
+        /// `terminate` ends the other branches of the same process (or call) at once.
+        case end(outcome: Outcome, message: Text?, terminate: Bool)
     }
 
     public let id: String
@@ -35,7 +39,7 @@ public struct Node: Sendable {
         var out: [(String, JSONPointer)] = []
         if let next { out.append((next, pointer.appending("next"))) }
         switch kind {
-        case .exclusiveGateway(let branches):
+        case .exclusiveGateway(let branches), .inclusiveGateway(let branches, _):
             for (index, branch) in branches.enumerated() {
                 out.append((branch.next, pointer.appending("branches").appending(index).appending("next")))
             }
@@ -45,6 +49,8 @@ public struct Node: Sendable {
             }
         case .serviceTask(let service):
             if let onError = service.onError { out.append((onError, pointer.appending("onError"))) }
+        case .callActivity(let call):
+            if let onError = call.onError { out.append((onError, pointer.appending("onError"))) }
         case .parallelGateway(let targets):
             // `next` as a string is in `self.next`; only a list lands here.
             if next == nil {
@@ -109,12 +115,16 @@ public struct CallActivity: Sendable {
     /// The called process starts with a copy of the caller's data and its data is merged
     /// back when it completes (Camunda 8's default, "propagate all variables"), besides `input`/`output`.
     public let sharesData: Bool
+    /// Where the caller's token goes when the called process ends failed (a BPMN error
+    /// boundary event on the call); nil fails the caller too.
+    public let onError: String?
 
-    public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false) {
+    public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false, onError: String? = nil) {
         self.process = process
         self.input = input
         self.output = output
         self.sharesData = sharesData
+        self.onError = onError
     }
 }
 

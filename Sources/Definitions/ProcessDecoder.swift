@@ -6,8 +6,8 @@ struct ProcessDecoder {
     let diagnostics: Diagnostics
     let components: ComponentDecoder
 
-    static let nodeTypes = ["start", "userTask", "scriptTask", "serviceTask", "exclusiveGateway", "parallelGateway",
-                            "callActivity", "end"]
+    static let nodeTypes = ["start", "userTask", "scriptTask", "serviceTask", "exclusiveGateway", "inclusiveGateway",
+                            "parallelGateway", "callActivity", "end"]
 
     func decode(_ value: JSONValue, file: String, fallbackName: String) -> ProcessDefinition? {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A process") else { return nil }
@@ -55,7 +55,9 @@ struct ProcessDecoder {
             kind = .scriptTask(decodeAssignments(reader, key: "set"))
             if next == nil { reader.missing("next", "A script task") }
         case "exclusiveGateway":
-            kind = .exclusiveGateway(decodeBranches(reader))
+            kind = .exclusiveGateway(decodeBranches(reader, what: "An exclusive gateway"))
+        case "inclusiveGateway":
+            kind = .inclusiveGateway(decodeBranches(reader, what: "An inclusive gateway"), join: reader.bool("join") ?? false)
         case "serviceTask":
             let others = reader.array("otherHandlers")?.compactMap { item -> String? in
                 guard case .string(let name) = item.value else {
@@ -74,12 +76,13 @@ struct ProcessDecoder {
             kind = .callActivity(CallActivity(process: reader.string("process", required: "A call activity") ?? "",
                                               input: decodeAssignments(reader, key: "input"),
                                               output: decodeAssignments(reader, key: "output"),
-                                              sharesData: reader.bool("sharesData") ?? false))
+                                              sharesData: reader.bool("sharesData") ?? false,
+                                              onError: reader.string("onError")))
             if next == nil { reader.missing("next", "A call activity") }
         case "end":
             let outcome = reader.oneOf("outcome", Outcome.allCases.map(\.rawValue))
                 .flatMap(Outcome.init(rawValue:)) ?? .completed
-            kind = .end(outcome: outcome, message: reader.text("message"))
+            kind = .end(outcome: outcome, message: reader.text("message"), terminate: reader.bool("terminate") ?? false)
         default:
             diagnostics.error(at: reader.at("type"), "unknown node type \"\(type)\"; use "
                 + ProcessDecoder.nodeTypes.joined(separator: ", "))
@@ -121,9 +124,14 @@ struct ProcessDecoder {
             }
             return ObjectReader.path(text, at: item.pointer, diagnostics)
         }
+        let keepTask = reader.bool("keepTask") ?? false
+        if keepTask, kind != .submit || !reader.has("next") {
+            diagnostics.error(at: reader.at("keepTask"), "\"keepTask\" starts a new branch at the action's own \"next\" while the task keeps waiting; use it on a submit action with \"next\"")
+        }
         return ActionDefinition(
             name: name, kind: kind, next: reader.string("next"), keys: keys,
             params: decodeAssignments(reader, key: "params"), validate: reader.bool("validate") ?? true,
+            keepTask: keepTask,
             process: reader.string("process", required: kind == .startProcess ? "A startProcess action" : nil),
             url: reader.string("url", required: kind == .link ? "A link action" : nil),
             newTab: reader.bool("newTab") ?? false,
@@ -167,9 +175,9 @@ struct ProcessDecoder {
         }
     }
 
-    private func decodeBranches(_ reader: ObjectReader) -> [Branch] {
+    private func decodeBranches(_ reader: ObjectReader, what: String) -> [Branch] {
         guard let items = reader.array("branches"), !items.isEmpty else {
-            reader.missing("branches", "An exclusive gateway")
+            reader.missing("branches", what)
             return []
         }
         var defaults = 0
@@ -190,7 +198,13 @@ struct ProcessDecoder {
     /// token ever exists, so such a join could never complete. Loops through a join are the
     /// usual way to write this by mistake (merging paths needs an exclusive gateway).
     private func checkJoins(_ nodes: [Node]) {
-        let forks = nodes.contains { if case .parallelGateway(let targets) = $0.kind { targets.count > 1 } else { false } }
+        let forks = nodes.contains { node in
+            switch node.kind {
+            case .parallelGateway(let targets): targets.count > 1
+            case .inclusiveGateway(let branches, _): branches.count > 1
+            default: false
+            }
+        }
         guard !forks else { return }
         var incoming: [String: [String]] = [:]
         for node in nodes {

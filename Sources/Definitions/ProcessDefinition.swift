@@ -39,6 +39,21 @@ public struct ProcessDefinition: Sendable {
         sourcesByID[id] ?? []
     }
 
+    /// Whether a token at `start` can ever move to `target` (`start == target` included): what
+    /// an inclusive join asks of every other token before it goes on. A breadth-first walk;
+    /// processes have at most a few hundred nodes and joins are rare.
+    public func reaches(from start: String, to target: String) -> Bool {
+        var seen: Set<String> = [start]
+        var queue = [start]
+        while let id = queue.popLast() {
+            if id == target { return true }
+            for successor in node(id)?.successors ?? [] where seen.insert(successor.id).inserted {
+                queue.append(successor.id)
+            }
+        }
+        return false
+    }
+
     public func node(_ id: String) -> Node? {
         indexByID[id].map { nodes[$0] }
     }

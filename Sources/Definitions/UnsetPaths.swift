@@ -89,11 +89,11 @@ enum UnsetPaths {
             switch node.kind {
             case .userTask(let task):
                 found += reads(task.title, node.pointer.appending("title")) + reads(task.screen) + reads(task.actions)
-            case .exclusiveGateway(let branches):
+            case .exclusiveGateway(let branches), .inclusiveGateway(let branches, _):
                 for (offset, branch) in branches.enumerated() {
                     found += reads(branch.when, node.pointer.appending("branches").appending(offset).appending("when"))
                 }
-            case .end(_, let message):
+            case .end(_, let message, _):
                 found += reads(message, node.pointer.appending("message"))
             default:
                 break

@@ -14,7 +14,7 @@ struct MarkdownCache: Sendable {
                 if let task = node.userTask {
                     texts += task.screen.flatMap(\.flattened).compactMap(\.markdown)
                 }
-                if case .end(_, let message?) = node.kind { texts.append(message) }
+                if case .end(_, let message?, _) = node.kind { texts.append(message) }
             }
             for text in texts {
                 for language in project.languages where !text.dependsOnData(project.tags, language: language) {

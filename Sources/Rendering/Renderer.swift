@@ -185,7 +185,7 @@ public struct Renderer: Sendable {
                     data: JSONValue, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         var message: String?
-        if let endNode, case .end(_, let text?)? = process.node(endNode)?.kind {
+        if let endNode, case .end(_, let text?, _)? = process.node(endNode)?.kind {
             message = markdown.render(text, tags: project.tags, language: settings.language, data: data)
         }
         let heading = ui["outcome." + outcome]

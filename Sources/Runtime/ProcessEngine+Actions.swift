@@ -92,10 +92,14 @@ extension ProcessEngine {
         default: nil
         }
         if let next, let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
-            changed.tokens[index].history.append(waiting.node.id)
-            if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
             var runner = runner()
-            runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
+            if action.keepTask {
+                runner.branch(from: waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
+            } else {
+                changed.tokens[index].history.append(waiting.node.id)
+                if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
+                runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
+            }
         }
         changed.warn(evaluator.warnings)
         changed.updatedAt = now

@@ -56,12 +56,12 @@ extension TokenRunner {
         let call = instance.calls.remove(at: index)
         guard let caller = instance.tokens.first(where: { $0.id == call.caller }) else { return }
         let callerKey = instance.key(caller)
+        guard let process = process(of: caller, in: instance),
+              case .callActivity(let activity)? = process.node(call.node)?.kind else {
+            return fail(&instance, node: callerKey, "the call activity is no longer in the project")
+        }
         switch ending.outcome {
         case .completed:
-            guard let process = process(of: caller, in: instance),
-                  case .callActivity(let activity)? = process.node(call.node)?.kind else {
-                return fail(&instance, node: callerKey, "the call activity is no longer in the project")
-            }
             var data = instance.data(of: caller.call)
             if activity.sharesData { data = data.merging(call.data) }
             for assignment in activity.output {
@@ -69,9 +69,29 @@ extension TokenRunner {
             }
             instance.setData(data, of: caller.call)
             forward(caller.id, to: process.node(call.node)?.next, in: &instance, at: callerKey)
+        case .failed where activity.onError != nil:
+            forward(caller.id, to: activity.onError, in: &instance, at: callerKey)
         case .failed, .cancelled:
             fail(&instance, node: callerKey, "the called process “\(call.process)” ended at “\(ending.node)” with outcome \(ending.outcome.rawValue)",
                  status: ending.outcome == .failed ? .failed : .cancelled)
         }
+    }
+
+    /// A terminate end: every other token of the token's process (or call) stops, with the
+    /// processes they called.
+    mutating func endOtherBranches(of token: Token, _ instance: inout Instance) {
+        var stopped = Set(instance.tokens.filter { $0.call == token.call && $0.id != token.id }.map(\.id))
+        var calls = Set<Int>()
+        var grew = true
+        while grew {
+            grew = false
+            for call in instance.calls where stopped.contains(call.caller) && calls.insert(call.id).inserted {
+                stopped.formUnion(instance.tokens.filter { $0.call == call.id }.map(\.id))
+                grew = true
+            }
+        }
+        instance.tokens.removeAll { stopped.contains($0.id) }
+        instance.calls.removeAll { calls.contains($0.id) }
+        ready.removeAll { stopped.contains($0) }
     }
 }

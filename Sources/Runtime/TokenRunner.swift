@@ -39,10 +39,24 @@ struct TokenRunner {
         runReady(&instance, evaluator: &evaluator)
     }
 
+    /// Starts a new branch at `next` beside the token waiting at a user task, which keeps
+    /// waiting (a non-interrupting event). The new token is placed before it, so a wizard
+    /// shows where the event led first and then returns to the task.
+    mutating func branch(from tokenID: Int, to next: String, in instance: inout Instance, evaluator: inout Evaluator) {
+        guard let index = instance.tokens.firstIndex(where: { $0.id == tokenID }) else { return }
+        let waiting = instance.tokens[index]
+        instance.serial += 1
+        instance.tokens.insert(Token(id: instance.serial, call: waiting.call, node: next, from: waiting.node), at: index)
+        ready.append(instance.serial)
+        runReady(&instance, evaluator: &evaluator)
+    }
+
     // MARK: - Running
 
     private mutating func runReady(_ instance: inout Instance, evaluator: inout Evaluator) {
-        while !ready.isEmpty, instance.status == .running {
+        while instance.status == .running {
+            if ready.isEmpty { releaseInclusiveJoins(&instance) }
+            guard !ready.isEmpty else { break }
             let tokenID = ready.removeFirst()
             guard let token = instance.tokens.first(where: { $0.id == tokenID }), token.state == .moving else { continue }
             let key = instance.key(token)
@@ -96,9 +110,12 @@ struct TokenRunner {
             forward(token.id, to: chosen.next, in: &instance, at: key)
         case .parallelGateway(let targets):
             parallelGateway(targets, node: node, token: token, process: process, &instance)
+        case .inclusiveGateway(let branches, let join):
+            inclusiveGateway(branches, join: join, node: node, token: token, process: process, &instance, evaluator: &evaluator)
         case .callActivity(let call):
             callActivity(call, node: node, token: token, key: key, &instance, evaluator: &evaluator)
-        case .end(let outcome, _):
+        case .end(let outcome, _, let terminate):
+            if terminate { endOtherBranches(of: token, &instance) }
             end(token, outcome: outcome, key: key, &instance, evaluator: &evaluator)
         }
     }

@@ -156,7 +156,7 @@ struct BPMNProcessTests {
         """)])
         let instance = try harness.start("claim")
         #expect(instance.status == .failed && instance.endNode == "e")
-        guard case .end(let outcome, let message)? = harness.project.process(named: "claim")?.node("e")?.kind else { Issue.record("no end"); return }
+        guard case .end(let outcome, let message, _)? = harness.project.process(named: "claim")?.node("e")?.kind else { Issue.record("no end"); return }
         #expect(outcome == .failed && message?.source == "Claim rejected")
     }
 

@@ -45,10 +45,10 @@ struct ModelHarness {
         engine.screen(instance, language: "en")
     }
 
-    /// Posts `action` on the instance's current screen and returns the instance after it.
-    func post(_ instance: Instance, _ action: String, _ values: [(String, String)] = []) throws -> ActionResult {
+    /// Posts `action` on the screen of the waiting task `task` (the current one by default).
+    func post(_ instance: Instance, _ action: String, _ values: [(String, String)] = [], task: String? = nil) throws -> ActionResult {
         try engine.perform(action: action, on: instance.id, session: "s",
-                           form: PostedForm([("_screen", instance.current ?? "")] + values), language: "en")
+                           form: PostedForm([("_screen", task ?? instance.current ?? "")] + values), language: "en")
     }
 
     func page(_ state: ScreenState) -> HTMLElement {

@@ -8,13 +8,9 @@ import TestSupport
 /// An engine over processes given as name → nodes (JSON text), with these service handlers
 /// (none: the loader is told no names, as `flowstage` does, so handlers are checked at run time).
 func engine(processes: [String: String], handlers: [String: ServiceHandler] = [:]) throws -> ProcessEngine {
-    var files = ["project.json": #"{ "name": "Fixture", "languages": ["en"] }"#]
-    for (name, nodes) in processes {
-        files["processes/\(name).json"] = #"{ "name": "\#(name)", "data": { "fixed": 1 }, "nodes": \#(nodes) }"#
-    }
     var loader = ProjectLoader(builtInThemes: RepositoryPaths.themes)
     loader.registeredHandlers = handlers.isEmpty ? nil : Set(handlers.keys)
-    let project = try loader.load(try RepositoryPaths.fixture(files)).get()
+    let project = try loader.load(try RepositoryPaths.fixture(files(processes))).get()
     return ProcessEngine(project: project, store: MemoryStore<Instance>(),
                          configuration: .init(serviceHandlers: handlers))
 }
@@ -32,4 +28,20 @@ func task(_ id: String, key: String = "value", next: String) -> String {
     { "id": "\(id)", "type": "userTask", "screen": [ { "type": "input", "key": "\(key)", "label": "Value" } ],
       "actions": [ { "name": "ok", "type": "submit", "next": "\(next)" }, { "name": "back", "type": "back" } ] }
     """
+}
+
+/// The load errors of a project made of these processes (name → nodes).
+func loadErrors(processes: [String: String]) throws -> [LoadError] {
+    switch ProjectLoader(builtInThemes: RepositoryPaths.themes).load(try RepositoryPaths.fixture(files(processes))) {
+    case .success: return []
+    case .failure(let failed): return failed.errors
+    }
+}
+
+private func files(_ processes: [String: String]) -> [String: String] {
+    var files = ["project.json": #"{ "name": "Fixture", "languages": ["en"] }"#]
+    for (name, nodes) in processes {
+        files["processes/\(name).json"] = #"{ "name": "\#(name)", "data": { "fixed": 1 }, "nodes": \#(nodes) }"#
+    }
+    return files
 }

@@ -10,13 +10,8 @@ import Expressions
 extension ProcessBuilder {
     /// Where a flow into `id` starts: a multi-instance task starts with its loop.
     func entry(_ id: String) -> String {
-        guard let element = elements[id], element.multiInstance, isLoopedTask(element) else { return id }
+        guard let element = elements[id], element.multiInstance, isScreen(element) else { return id }
         return id + "__loop"
-    }
-
-    private func isLoopedTask(_ element: FlowElement) -> Bool {
-        if case .manualTask = element.kind { return true }
-        return element.kind == .userTask
     }
 
     mutating func appendLoop(_ element: FlowElement, form: MappedForm, button: String) {

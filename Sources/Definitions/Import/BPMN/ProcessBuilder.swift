@@ -50,18 +50,22 @@ struct ProcessBuilder {
         boundaries = Dictionary(grouping: process.elements.filter { $0.attachedTo != nil }, by: { $0.attachedTo! })
         inside = Dictionary(grouping: process.elements.filter { $0.parent != nil }, by: { $0.parent! })
         let outgoing = self.outgoing
-        forks = process.elements.contains { element in
-            let flows = outgoing[element.id] ?? []
-            guard flows.count > 1 else { return false }
-            if element.kind == .parallelGateway { return true }
-            if [.exclusiveGateway, .inclusiveGateway, .complexGateway, .eventBasedGateway].contains(element.kind) { return false }
-            return flows.allSatisfy { $0.condition == nil && $0.id != element.defaultFlow }
-        }
+        forks = process.elements.contains { ProcessBuilder.makesBranches($0, outgoing: outgoing[$0.id] ?? []) }
         var links: [String: FlowElement] = [:]
         for element in process.elements where element.kind == .intermediateCatchEvent {
             if case .link(let name) = element.event { links[ProcessBuilder.linkKey(element.parent, name)] = links[ProcessBuilder.linkKey(element.parent, name)] ?? element }
         }
         linkTargets = links
+    }
+
+    /// Whether tokens leaving `element` can run side by side: a parallel or inclusive gateway,
+    /// an activity with several outgoing flows, a non-interrupting boundary event.
+    static func makesBranches(_ element: FlowElement, outgoing flows: [SequenceFlow]) -> Bool {
+        if element.kind == .boundaryEvent { return !element.cancelActivity }
+        guard flows.count > 1 else { return false }
+        if element.kind == .parallelGateway || element.kind == .inclusiveGateway { return true }
+        // An activity takes every outgoing flow whose condition holds, so it may fork too.
+        return ![.exclusiveGateway, .complexGateway, .eventBasedGateway].contains(element.kind)
     }
 
     private static func linkKey(_ scope: String?, _ name: String?) -> String { (scope ?? "") + "\u{0}" + (name ?? "") }
@@ -132,8 +136,8 @@ struct ProcessBuilder {
         case .automaticTask(let kind):
             automaticTask(element, kind: kind)
         case .exclusiveGateway, .inclusiveGateway, .complexGateway:
-            if element.kind != .exclusiveGateway, (outgoing[element.id] ?? []).count > 1 {
-                summary.append("\(element.kind == .inclusiveGateway ? "inclusive" : "complex") gateway \(element.id): one path is taken (the first whose condition holds, else the person chooses)")
+            if element.kind == .complexGateway, (outgoing[element.id] ?? []).count > 1 {
+                summary.append("complex gateway \(element.id): one path is taken (the first whose condition holds, else the person chooses)")
             }
             decide(element, flows: outgoing[element.id] ?? [])
         case .parallelGateway:
@@ -174,8 +178,9 @@ struct ProcessBuilder {
                 passThrough(element.id, to: next(after: element), from: element)
             }
         case .boundaryEvent:
-            if let host = element.attachedTo.flatMap({ elements[$0] }), host.kind != .userTask {
-                summary.append("boundary event \(element.id) on \(host.id): not offered (only boundary events on user tasks get a button)")
+            if let host = element.attachedTo.flatMap({ elements[$0] }), !isScreen(host), host.kind != .subProcess,
+               !(isError(element) && (host.kind == .callActivity || isAutomatic(host))) {
+                summary.append("boundary event \(element.id) on \(host.id): never happens in a preview (boundary events get a button on the screens of tasks, and of the tasks inside a subprocess; error boundary events on service tasks and call activities catch their failures)")
             }
             passThrough(element.id, to: next(after: element), from: element)
         case .subProcess:
@@ -215,9 +220,11 @@ struct ProcessBuilder {
             ?? element.node.attribute("topic", inAny: BPMNNamespace.engine)
             ?? element.node.attribute("type", inAny: BPMNNamespace.engine)
         let names = [type, element.id].compactMap { $0 }.filter { !$0.isEmpty }
-        append(["id": .string(element.id), "type": "serviceTask", "handler": .string(names[0]),
-                "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,
-                "next": .string(next(after: element))], from: element)
+        var node: [String: JSONValue] = ["id": .string(element.id), "type": "serviceTask", "handler": .string(names[0]),
+                                         "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,
+                                         "next": .string(next(after: element))]
+        if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
+        append(.object(node), from: element)
         summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") passes through unless a handler is registered")
     }
 
@@ -237,13 +244,22 @@ struct ProcessBuilder {
                                      intro: "This step calls the process “\(Markdown.escaped(called))”, which is not in this project.",
                                      paths: [("Continue as if it completed", next(after: element))]), from: element)
         }
-        append(["id": .string(element.id), "type": "callActivity", "process": .string(name), "sharesData": true,
-                "next": .string(next(after: element))], from: element)
+        var node: [String: JSONValue] = ["id": .string(element.id), "type": "callActivity", "process": .string(name), "sharesData": true,
+                                         "next": .string(next(after: element))]
+        if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
+        append(.object(node), from: element)
     }
 
     private mutating func end(_ element: FlowElement) {
-        if element.parent != nil, !isFailing(element), element.event != .terminate {
-            return passThrough(element.id, to: next(after: elements[element.parent!]!), from: element)
+        if let catcher = catchingBoundary(of: element) {
+            summary.append("\(describeEvent(element)) end \(element.id): caught by boundary event \(catcher.id)")
+            return passThrough(element.id, to: catcher.id, from: element)
+        }
+        if let parent = element.parent.flatMap({ elements[$0] }), !isFailing(element) {
+            if element.event == .terminate {
+                summary.append("terminate end \(element.id): leaves subprocess \(parent.id) (its other branches are not stopped)")
+            }
+            return passThrough(element.id, to: exit(of: parent), from: element)
         }
         var node: [String: JSONValue] = ["id": .string(element.id), "type": "end"]
         switch element.event {
@@ -254,7 +270,7 @@ struct ProcessBuilder {
             node["outcome"] = "cancelled"
         case .terminate:
             node["outcome"] = "completed"
-            summary.append("terminate end \(element.id): ends like a plain end (other branches are not stopped)")
+            node["terminate"] = true
         default:
             node["outcome"] = "completed"
         }
@@ -262,6 +278,59 @@ struct ProcessBuilder {
             node["message"] = .string(Markdown.escaped(name.collapsingWhitespace()))
         }
         append(.object(node), from: element)
+    }
+
+    private func isError(_ element: FlowElement) -> Bool {
+        if case .error = element.event { return true }
+        return false
+    }
+
+    /// User, manual, receive and plain tasks: a page with buttons.
+    func isScreen(_ element: FlowElement) -> Bool {
+        if case .manualTask = element.kind { return true }
+        return element.kind == .userTask
+    }
+
+    private func isAutomatic(_ element: FlowElement) -> Bool {
+        if case .automaticTask = element.kind { return true }
+        return false
+    }
+
+    /// The first error boundary event on `activity`: where its failure goes.
+    private func errorBoundary(on activity: FlowElement) -> FlowElement? {
+        (boundaries[activity.id] ?? []).first(where: isError)
+    }
+
+    /// The boundary event on an enclosing subprocess that catches an error or escalation end
+    /// event: one for the same error (or escalation), else one that catches any.
+    private func catchingBoundary(of end: FlowElement) -> FlowElement? {
+        var scope = end.parent.flatMap { elements[$0] }
+        while let subprocess = scope {
+            for boundary in boundaries[subprocess.id] ?? [] {
+                switch (end.event, boundary.event) {
+                case (.error(let thrown), .error(let caught)), (.escalation(let thrown), .escalation(let caught)):
+                    if caught == nil || caught == thrown { return boundary }
+                default: break
+                }
+            }
+            scope = subprocess.parent.flatMap { elements[$0] }
+        }
+        return nil
+    }
+
+    /// Where a token leaves an embedded subprocess: straight on, or, when branches run inside
+    /// it, through a join that waits for all of them (a subprocess completes with its last token).
+    mutating func exit(of subprocess: FlowElement) -> String {
+        let branches = (inside[subprocess.id] ?? []).contains { ProcessBuilder.makesBranches($0, outgoing: outgoing[$0.id] ?? []) }
+        guard branches else { return next(after: subprocess) }
+        let id = subprocess.id + "__exit"
+        if !emitted.contains(id) {
+            let after = next(after: subprocess)
+            emitted.insert(id)
+            append(["id": .string(id), "type": "inclusiveGateway", "join": true, "branches": [["next": .string(after)]]],
+                   from: subprocess, known: true)
+        }
+        return id
     }
 
     private func isFailing(_ element: FlowElement) -> Bool {
@@ -290,7 +359,7 @@ struct ProcessBuilder {
         let flows = outgoing[element.id] ?? []
         switch flows.count {
         case 0:
-            if let parent = element.parent.flatMap({ elements[$0] }) { return next(after: parent) }
+            if let parent = element.parent.flatMap({ elements[$0] }) { return exit(of: parent) }
             return implicitEnd(element)
         case 1:
             return entry(flows[0].target)
