@@ -40,7 +40,8 @@ struct ProjectCheck {
         do {
             let templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder)
             self.templates = templates
-            for process in project!.processes {
+            // Imported models already warned, at their element, for each component they could not map.
+            for process in project!.processes where process.file.hasSuffix(".json") {
                 for component in ProjectLint.components(of: process) where !templates.renders(component) {
                     let name = component.type == .custom ? "custom \"\(component.properties["identifier"]?.stringValue ?? "")\"" : component.type.rawValue
                     warnings.append(LoadError(file: process.file, pointer: component.pointer.description,
