@@ -58,7 +58,7 @@ struct ComponentDecoder {
             event: reader.string("event"),
             validate: reader.bool("validate") ?? true,
             variant: reader.oneOf("variant", ["primary", "secondary", "ghost", "text"]),
-            inputType: reader.oneOf("inputType", ["text", "number", "email", "password", "tel", "url"]),
+            inputType: reader.oneOf("inputType", ["text", "number", "email", "password", "tel", "url", "time", "datetime-local"]),
             autocomplete: reader.string("autocomplete"),
             kind: reader.oneOf("kind", ["info", "success", "warning", "error"]),
             className: reader.string("className"),

@@ -188,6 +188,31 @@ struct FormJSPropertyTests {
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("day", "2026-02-30"), ("at", "25:00")]).invalid?.errors.map(\.key) == ["day", "at"])
         #expect(try harness.post(instance, "complete", [("day", "2026-02-03"), ("at", "09:30")]).applied != nil)
+        let page = harness.page(try #require(harness.screen(instance)))
+        #expect(page.all("input").first { $0["name"] == "at" }?["type"] == "time")
+    }
+
+    @Test func aDatetimeAsksTheDateAndTheTimeInOneFieldAndRefusesAMalformedValue() throws {
+        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "dateLabel": "Meeting date", "timeLabel": "Meeting time" } ]"#)
+        let (instance, page) = try firstPage(harness)
+        let input = try #require(page.all("input").first { $0["name"] == "meeting" })
+        #expect(input["type"] == "datetime-local")
+        #expect(page.all("label").first { $0["for"] == input["id"] }?.text.contains("Meeting date") == true)
+        for malformed in ["2026-02-03", "2026-02-30T10:00", "2026-02-03 9:30"] {
+            let refused = try #require(try harness.post(instance, "complete", [("meeting", malformed)]).invalid, "\(malformed)")
+            #expect(refused.errors.map(\.message) == ["Enter a date and time like 2026-03-27T14:30"], "\(malformed)")
+        }
+        let done = try #require(try harness.post(instance, "complete", [("meeting", "2026-02-03T09:30")]).applied)
+        #expect(done.data["meeting"] == "2026-02-03T09:30")
+    }
+
+    @Test func aRefusedDatetimeIsShownBackAsTypedInATextField() throws {
+        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "label": "Meeting" } ]"#)
+        let refused = try #require(try harness.post(try harness.start("claim"), "complete", [("meeting", "tomorrow 9")]).invalid)
+        let input = try #require(harness.page(refused).all("input").first { $0["name"] == "meeting" })
+        #expect(input["type"] == "text")
+        #expect(input["value"] == "tomorrow 9")
+        #expect(input["placeholder"] == "YYYY-MM-DDTHH:MM")
     }
 
     @Test func aFEELReadonlyOrDisabledConditionDisablesTheFieldWhenItHolds() throws {
