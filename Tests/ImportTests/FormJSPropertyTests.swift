@@ -215,6 +215,31 @@ struct FormJSPropertyTests {
         #expect(input["placeholder"] == "YYYY-MM-DDTHH:MM")
     }
 
+    @Test func decimalDigitsRefusesMoreDecimalPlaces() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price", "decimalDigits": 2 }, { "type": "number", "key": "seats", "label": "Seats", "decimalDigits": 0 } ]"#)
+        let instance = try harness.start("claim")
+        let refused = try #require(try harness.post(instance, "complete", [("price", "12.345"), ("seats", "2.5")]).invalid)
+        #expect(refused.errors.map(\.message) == ["Enter a number with at most 2 decimal places", "Enter a whole number"])
+        let done = try #require(try harness.post(instance, "complete", [("price", "12.30"), ("seats", "3")]).applied)
+        #expect(done.data["price"] == .number(12.3))
+    }
+
+    @Test func incrementRefusesANumberThatIsNotAMultiple() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "hours", "label": "Hours", "increment": "0.5" }, { "type": "number", "key": "tenths", "label": "Tenths", "increment": 0.1 } ]"#)
+        let instance = try harness.start("claim")
+        let refused = try #require(try harness.post(instance, "complete", [("hours", "1.25"), ("tenths", "0.3")]).invalid)
+        #expect(refused.errors.map(\.key) == ["hours"], "0.3 is 3 × 0.1, whatever binary fractions say")
+        #expect(refused.errors.first?.message == "Hours must be a multiple of 0.5")
+        #expect(try harness.post(instance, "complete", [("hours", "-1.5"), ("tenths", "0.7")]).applied != nil)
+    }
+
+    @Test func incrementCountsFromValidateMinLikeHTMLStep() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "size", "label": "Size", "increment": 2, "validate": { "min": 1 } } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("size", "4")]).invalid?.errors.map(\.message) == ["Size must be 1 plus a multiple of 2"])
+        #expect(try harness.post(instance, "complete", [("size", "5")]).applied != nil)
+    }
+
     @Test func aFEELReadonlyOrDisabledConditionDisablesTheFieldWhenItHolds() throws {
         let harness = try harness(#"[ { "type": "checkbox", "key": "locked", "label": "Locked" }, { "type": "textfield", "key": "note", "label": "Note", "readonly": "=locked = true" }, { "type": "textfield", "key": "other", "label": "Other", "disabled": true } ]"#)
         var instance = try harness.start("claim")

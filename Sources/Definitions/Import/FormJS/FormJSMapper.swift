@@ -88,8 +88,11 @@ struct FormJSMapper {
             field("input")
             out["inputType"] = "number"
             adorners(fields, into: &out)
-            if fields["decimalDigits"] != nil || fields["increment"] != nil {
-                note("number \(fullKey ?? "?"): decimalDigits and increment are not checked (any number is accepted)")
+            let checks = FormJSChecks.number(fields)
+            out["validators"] = .array((out["validators"]?.arrayValue ?? []) + checks.validators)
+            for name in checks.unusable {
+                warn(pointer.appending(name), name == "decimalDigits" ? "decimalDigits must be a whole number from 0 to 40; it is not checked"
+                                                                      : "increment must be a number greater than 0; it is not checked")
             }
         case "checkbox":
             field("checkbox")
