@@ -59,6 +59,8 @@ EXPRESSIONS = [
     "filter(items, $item.price > 2).length", "any(items, $item.id == 2) ? 'yes' : 'no'",
     "-(-amount)", "--------------------'a'", "-" * 63 + "'a'", "!!!value", "items[1].name + ' ' + $language",
     "replace(name, /a+/g, 'b')", "matches(name, pattern)\0{\"name\": \"ab\", \"pattern\": \"" + "(a|b)?" * 50 + "\"}", "[1, 2, 3][0] * -count", "address.city == 'Cluj'\0{\"address\":{\"city\":\"Cluj\"}}",
+    # Refused at parse since issue 27's leftover: could pass the step budget with 100-item lists.
+    "any(xs, any(xs, any(xs, $item < 0)))\0{\"xs\": [1, 2, 3]}",
 ]
 FORMS = ["a=1&b=%E2%9C%93&a=+x", "x", "&&&", "a=%zz", "q=%C3%A9&r=", "/a/b%20c?x=1&y=%C3%A9", "http://h/p?q#f", "%"]
 COOKIES = ["a=1; b=2", "session=\"abc\"; a=", "  =x; ;; y = z ", "flowstage-session=3f2a%3B; theme=dark"]

@@ -58,7 +58,7 @@ struct ComponentDecoder {
             event: reader.string("event"),
             validate: reader.bool("validate") ?? true,
             variant: reader.oneOf("variant", ["primary", "secondary", "ghost", "text"]),
-            inputType: reader.oneOf("inputType", ["text", "number", "email", "password", "tel", "url"]),
+            inputType: reader.oneOf("inputType", ["text", "number", "email", "password", "tel", "url", "time", "datetime-local"]),
             autocomplete: reader.string("autocomplete"),
             kind: reader.oneOf("kind", ["info", "success", "warning", "error"]),
             className: reader.string("className"),
@@ -108,9 +108,12 @@ struct ComponentDecoder {
                 bound = .constant(raw)
             }
         }
-        let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern]
+        let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern, .step]
         if needsValue.contains(kind), bound == nil {
             reader.missing("value", "A \(typeName) validator")
+        }
+        if kind == .step, case .constant(let raw)? = bound, (raw.numberValue ?? 0) <= 0 {
+            diagnostics.error(at: reader.at("value"), "a step must be a number greater than 0, found \(raw.serialized(pretty: false))")
         }
         var pattern: Pattern?
         if kind == .pattern, case .constant(let raw)? = bound {

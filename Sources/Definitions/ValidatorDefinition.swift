@@ -5,6 +5,9 @@ public struct ValidatorDefinition: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case required, requiredTrue, minLength, maxLength, min, max, pattern, email
         case isSameOrBeforeToday, isSameOrAfterToday, custom
+        /// A number that is the field's `min` (else 0) plus a whole number of `value`s, like
+        /// HTML's `step`: form-js `increment`, which a pattern cannot express.
+        case step
     }
 
     /// A validator's `value`: a constant, or an expression when written as `"=expr"`.

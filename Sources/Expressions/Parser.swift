@@ -1,7 +1,8 @@
 import Foundation
 
 /// Recursive-descent parser for the grammar in spec/expressions.md.
-/// Unknown functions and wrong argument counts are syntax errors, so they show at load.
+/// Unknown functions and wrong argument counts are syntax errors, so they show at load; so is
+/// an expression whose worst case could pass the evaluation budget (`WorkBound`).
 struct Parser {
     static let maximumLength = 4096
     static let maximumDepth = 64
@@ -18,6 +19,7 @@ struct Parser {
         guard parser.current.kind != .end else { throw ExpressionError(column: 1, message: "the expression is empty") }
         let syntax = try parser.expression()
         guard parser.current.kind == .end else { throw parser.unexpected("an operator or the end") }
+        try WorkBound.check(syntax)
         return syntax
     }
 

@@ -59,6 +59,7 @@ struct ScreenViewBuilder {
             switch component.inputType ?? "text" {
             case "number": view.inputType = "text"; view.inputMode = "decimal"; view.spellcheckOff = true
             case "email": view.inputType = "email"; view.spellcheckOff = true
+            case "time", "datetime-local": fillTemporal(&view, inputType: component.inputType ?? "")
             case let other: view.inputType = other
             }
             view.prefix = textProperty(component, "prefix")

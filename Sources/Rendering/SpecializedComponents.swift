@@ -124,6 +124,8 @@ struct SpecializedComponents: Sendable {
     /// options that do not follow another field.
     private static func isEligible(_ component: Component, project: Project, language: String) -> Bool {
         switch component.type {
+        case .input where component.inputType == "time" || component.inputType == "datetime-local":
+            return false   // the input's type follows its value (ScreenViewBuilder+Temporal)
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link:
             break
         case .image where component.imageSource == nil:

@@ -24,7 +24,8 @@ struct FieldValidator {
                 case .expression(let expression): evaluator.evaluate(expression, data: data)
                 }
             }
-            let failed: Messages.Key?
+            var failed: Messages.Key?
+            var base: Double?
             switch validator.kind {
             case .required:
                 failed = !empty ? nil
@@ -52,9 +53,13 @@ struct FieldValidator {
                 failed = value.displayString >= today ? nil : .isSameOrAfterToday
             case .custom:
                 failed = passesCustom(validator, value: value, data: data, evaluator: &evaluator) ? nil : .custom
+            case .step:
+                base = stepBase(component, data: data, evaluator: &evaluator)
+                if let rule = StepRule(bound, base: base ?? 0), !rule.allows(value) { failed = rule.messageKey }
             }
             if let failed {
-                return message(failed, validator: validator, label: label(), bound: bound)
+                return message(failed, validator: validator, label: label(), bound: bound,
+                               base: failed == .stepFrom ? base.map(JSONValue.format) : nil)
             }
         }
         return nil
@@ -65,10 +70,21 @@ struct FieldValidator {
         Messages.fill(template(key, override: nil), label: label, value: value)
     }
 
-    private func message(_ key: Messages.Key, validator: ValidatorDefinition, label: String, bound: JSONValue?) -> String {
+    private func message(_ key: Messages.Key, validator: ValidatorDefinition, label: String, bound: JSONValue?,
+                         base: String?) -> String {
         let customMessage = validator.kind == .custom ? validator.name.flatMap { project.validators[$0]?.message } : nil
         return Messages.fill(template(key, override: validator.message ?? customMessage), label: label,
-                             value: bound?.displayString)
+                             value: bound?.displayString, base: base)
+    }
+
+    /// A `step` counts from the field's `min` validator, as HTML's `step` counts from `min`.
+    private func stepBase(_ component: Component, data: JSONValue, evaluator: inout Evaluator) -> Double? {
+        switch component.validators.first(where: { $0.kind == .min })?.value {
+        case .constant(let constant)?: constant.numberValue ?? Double(constant.displayString)
+        case .expression(let expression)?:
+            evaluator.evaluate(expression, data: data).numberValue
+        case nil: nil
+        }
     }
 
     /// Per-validator message, then the project's `errors.<name>` tag, then the shipped default.

@@ -6,6 +6,8 @@ enum Messages {
         case required, requiredChoice, requiredFile, requiredTrue, minLength, maxLength, min, max, pattern, email
         case isSameOrBeforeToday, isSameOrAfterToday, custom, number, date, option
         case dateMin, dateMax
+        /// `step`: from 0 (or a `min` on a step), or from a `min` that is not (`{base}`).
+        case step, stepFrom
     }
 
     static let shippedLanguages = ["en", "ro"]
@@ -29,6 +31,8 @@ enum Messages {
         .option: "Select one of the options for {label}",
         .dateMin: "{label} must be the same as or after {value}",
         .dateMax: "{label} must be the same as or before {value}",
+        .step: "{label} must be a multiple of {value}",
+        .stepFrom: "{label} must be {base} plus a multiple of {value}",
     ]
 
     private static let romanian: [Key: String] = [
@@ -50,6 +54,8 @@ enum Messages {
         .option: "Selectați una dintre opțiunile pentru {label}",
         .dateMin: "{label} trebuie să fie cel mai devreme {value}",
         .dateMax: "{label} trebuie să fie cel târziu {value}",
+        .step: "{label} trebuie să fie un multiplu de {value}",
+        .stepFrom: "{label} trebuie să fie {base} plus un multiplu de {value}",
     ]
 
     static func template(_ key: Key, language: String) -> String {
@@ -57,9 +63,10 @@ enum Messages {
         return table[key] ?? english[key] ?? key.rawValue
     }
 
-    static func fill(_ template: String, label: String, value: String?) -> String {
+    static func fill(_ template: String, label: String, value: String?, base: String? = nil) -> String {
         var text = template.replacingOccurrences(of: "{label}", with: label)
         if let value { text = text.replacingOccurrences(of: "{value}", with: value) }
+        if let base { text = text.replacingOccurrences(of: "{base}", with: base) }
         return text
     }
 }

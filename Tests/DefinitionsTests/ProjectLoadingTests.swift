@@ -90,6 +90,24 @@ let validNodes = """
         #expect(found.first?.message.contains("unknown validator") == true)
     }
 
+    @Test func aStepValidatorNeedsANumberGreaterThanZero() throws {
+        let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
+                                                    with: #""label": "Name", "validators": [ { "type": "step", "value": 0 } ] }"#)
+        let found = errors(try project(nodes: nodes))
+        #expect(found.first?.pointer == "/nodes/1/screen/0/validators/0/value")
+        #expect(found.first?.message.contains("a step must be a number greater than 0") == true)
+    }
+
+    // Issue 27: what the evaluation budget would cut off is refused at load, with its place.
+    @Test func quantifiersNestedPastTheStepBudgetAreALoadErrorAtTheirPointer() throws {
+        let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
+                                                    with: #""label": "Name", "hide": "any(a, any($item, any($item, $item > 1)))" }"#)
+        let found = errors(try project(nodes: nodes))
+        #expect(found.first?.file == "processes/p.json")
+        #expect(found.first?.pointer == "/nodes/1/screen/0/hide")
+        #expect(found.first?.message.contains("could take more than 1,048,576 steps") == true)
+    }
+
     @Test func anUnknownCustomValidatorNameIsAnError() throws {
         let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
                                                     with: #""label": "Name", "validators": [ { "type": "custom", "name": "adult" } ] }"#)

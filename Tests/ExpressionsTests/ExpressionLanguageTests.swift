@@ -179,11 +179,26 @@ import Expressions
     }
 
     @Test func anEvaluationPastItsStepBudgetIsNullWithAClearWarning() throws {
-        let xs = JSONValue.array((0..<128).map { .number(Double($0)) })
-        let evaluation = try Expression("any(xs, any(xs, any(xs, $item < 0)))").evaluate(in: EvaluationScope(data: ["xs": xs]))
+        // Accepted at parse (lists are assumed to have 100 items), but these have 1,024: 3 million steps.
+        let xs = JSONValue.array((0..<1024).map { .number(Double($0)) })
+        let evaluation = try Expression("any(xs, any(xs, $item < 0))").evaluate(in: EvaluationScope(data: ["xs": xs]))
         #expect(evaluation.value == .null)
         #expect(evaluation.warnings.count == 1)
         #expect(evaluation.warnings.first?.contains("too costly to evaluate") == true)
-        #expect(try Expression("any(xs, any(xs, $item < 0))").evaluate(in: EvaluationScope(data: ["xs": xs])).value == false)
+        let short = JSONValue.array(Array(xs.arrayValue!.prefix(128)))
+        #expect(try Expression("any(xs, any(xs, $item < 0))").evaluate(in: EvaluationScope(data: ["xs": short])).value == false)
+    }
+
+    // Issue 27: what the budget would cut off is refused at load, where `validate` shows it.
+    @Test func quantifiersNestedPastTheStepBudgetAreRefusedAtParse() throws {
+        let triple = "ok && any(orders, any($item.lines, any($item.tags, $item == 'x')))"
+        #expect(throws: ExpressionError.self) { try Expression(triple) }
+        do { _ = try Expression(triple) } catch {
+            #expect(error.column == 7, "the outermost quantifier")
+            #expect(error.message.contains("could take more than 1,048,576 steps"))
+            #expect(error.message.contains("quantifiers nested 3 deep"))
+            #expect(error.message.contains("nest fewer any/all/filter"))
+        }
+        #expect((try? Expression("ok && any(orders, any($item.lines, $item == 'x'))")) != nil)
     }
 }

@@ -188,6 +188,56 @@ struct FormJSPropertyTests {
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("day", "2026-02-30"), ("at", "25:00")]).invalid?.errors.map(\.key) == ["day", "at"])
         #expect(try harness.post(instance, "complete", [("day", "2026-02-03"), ("at", "09:30")]).applied != nil)
+        let page = harness.page(try #require(harness.screen(instance)))
+        #expect(page.all("input").first { $0["name"] == "at" }?["type"] == "time")
+    }
+
+    @Test func aDatetimeAsksTheDateAndTheTimeInOneFieldAndRefusesAMalformedValue() throws {
+        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "dateLabel": "Meeting date", "timeLabel": "Meeting time" } ]"#)
+        let (instance, page) = try firstPage(harness)
+        let input = try #require(page.all("input").first { $0["name"] == "meeting" })
+        #expect(input["type"] == "datetime-local")
+        #expect(page.all("label").first { $0["for"] == input["id"] }?.text.contains("Meeting date") == true)
+        for malformed in ["2026-02-03", "2026-02-30T10:00", "2026-02-03 9:30"] {
+            let refused = try #require(try harness.post(instance, "complete", [("meeting", malformed)]).invalid, "\(malformed)")
+            #expect(refused.errors.map(\.message) == ["Enter a date and time like 2026-03-27T14:30"], "\(malformed)")
+        }
+        let done = try #require(try harness.post(instance, "complete", [("meeting", "2026-02-03T09:30")]).applied)
+        #expect(done.data["meeting"] == "2026-02-03T09:30")
+    }
+
+    @Test func aRefusedDatetimeIsShownBackAsTypedInATextField() throws {
+        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "label": "Meeting" } ]"#)
+        let refused = try #require(try harness.post(try harness.start("claim"), "complete", [("meeting", "tomorrow 9")]).invalid)
+        let input = try #require(harness.page(refused).all("input").first { $0["name"] == "meeting" })
+        #expect(input["type"] == "text")
+        #expect(input["value"] == "tomorrow 9")
+        #expect(input["placeholder"] == "YYYY-MM-DDTHH:MM")
+    }
+
+    @Test func decimalDigitsRefusesMoreDecimalPlaces() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price", "decimalDigits": 2 }, { "type": "number", "key": "seats", "label": "Seats", "decimalDigits": 0 } ]"#)
+        let instance = try harness.start("claim")
+        let refused = try #require(try harness.post(instance, "complete", [("price", "12.345"), ("seats", "2.5")]).invalid)
+        #expect(refused.errors.map(\.message) == ["Enter a number with at most 2 decimal places", "Enter a whole number"])
+        let done = try #require(try harness.post(instance, "complete", [("price", "12.30"), ("seats", "3")]).applied)
+        #expect(done.data["price"] == .number(12.3))
+    }
+
+    @Test func incrementRefusesANumberThatIsNotAMultiple() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "hours", "label": "Hours", "increment": "0.5" }, { "type": "number", "key": "tenths", "label": "Tenths", "increment": 0.1 } ]"#)
+        let instance = try harness.start("claim")
+        let refused = try #require(try harness.post(instance, "complete", [("hours", "1.25"), ("tenths", "0.3")]).invalid)
+        #expect(refused.errors.map(\.key) == ["hours"], "0.3 is 3 × 0.1, whatever binary fractions say")
+        #expect(refused.errors.first?.message == "Hours must be a multiple of 0.5")
+        #expect(try harness.post(instance, "complete", [("hours", "-1.5"), ("tenths", "0.7")]).applied != nil)
+    }
+
+    @Test func incrementCountsFromValidateMinLikeHTMLStep() throws {
+        let harness = try harness(#"[ { "type": "number", "key": "size", "label": "Size", "increment": 2, "validate": { "min": 1 } } ]"#)
+        let instance = try harness.start("claim")
+        #expect(try harness.post(instance, "complete", [("size", "4")]).invalid?.errors.map(\.message) == ["Size must be 1 plus a multiple of 2"])
+        #expect(try harness.post(instance, "complete", [("size", "5")]).applied != nil)
     }
 
     @Test func aFEELReadonlyOrDisabledConditionDisablesTheFieldWhenItHolds() throws {

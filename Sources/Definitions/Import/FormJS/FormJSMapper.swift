@@ -88,8 +88,11 @@ struct FormJSMapper {
             field("input")
             out["inputType"] = "number"
             adorners(fields, into: &out)
-            if fields["decimalDigits"] != nil || fields["increment"] != nil {
-                note("number \(fullKey ?? "?"): decimalDigits and increment are not checked (any number is accepted)")
+            let checks = FormJSChecks.number(fields)
+            out["validators"] = .array((out["validators"]?.arrayValue ?? []) + checks.validators)
+            for name in checks.unusable {
+                warn(pointer.appending(name), name == "decimalDigits" ? "decimalDigits must be a whole number from 0 to 40; it is not checked"
+                                                                      : "increment must be a number greater than 0; it is not checked")
             }
         case "checkbox":
             field("checkbox")
@@ -100,15 +103,20 @@ struct FormJSMapper {
             switch fields["subtype"]?.stringValue ?? "date" {
             case "time":
                 field("input")
+                out["inputType"] = "time"
                 out["label"] = .string(label(fields["timeLabel"] ?? fields["label"], at: pointer.appending("timeLabel")) ?? fullKey ?? "Time")
-                var checks = out["validators"]?.arrayValue ?? []
-                checks.append(["type": "pattern", "value": "^([01]?[0-9]|2[0-3]):[0-5][0-9]$", "message": "Enter a time like 14:30"])
-                out["validators"] = .array(checks)
-                if out["hint"] == nil { out["hint"] = "For example, 14:30" }
-            case let subtype:
+                out["validators"] = .array((out["validators"]?.arrayValue ?? []) + [FormJSChecks.time])
+            case "datetime":
+                // One field asks both, so one label: `label`, else the date part's.
+                field("input")
+                out["inputType"] = "datetime-local"
+                if fields["label"] == nil, let dateLabel = label(fields["dateLabel"], at: pointer.appending("dateLabel")) {
+                    out["label"] = .string(dateLabel)
+                }
+                out["validators"] = .array((out["validators"]?.arrayValue ?? []) + [FormJSChecks.dateTime])
+            default:
                 field("datepicker")
                 out["label"] = .string(label(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? fullKey ?? "Date")
-                if subtype == "datetime" { note("datetime \(fullKey ?? "?"): the date is asked, not the time (one value per field)") }
             }
         case "text":
             return [.object(["type": "text", "markdown": .string(markdownText(fields["text"], at: pointer.appending("text")))])]

@@ -1,0 +1,36 @@
+import Expressions
+
+/// `time` and `datetime-local` inputs. Like the datepicker's: a value the browser's control
+/// cannot hold (a refused post, `9:30`, a date that does not exist) would be dropped from it,
+/// so it is shown back in a text input, with the expected form as its placeholder.
+extension ScreenViewBuilder {
+    func fillTemporal(_ view: inout ComponentView, inputType: String) {
+        let valid = inputType == "time" ? Self.isTime(Substring(view.value)) : Self.isDateTime(view.value)
+        guard view.value.isEmpty || valid else {
+            view.inputType = "text"
+            view.placeholder = inputType == "time" ? "HH:MM" : "YYYY-MM-DDTHH:MM"
+            view.spellcheckOff = true
+            return
+        }
+        view.inputType = inputType
+    }
+
+    /// `HH:MM` or `HH:MM:SS`, 24-hour, two-digit hours: what a time input holds.
+    static func isTime(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }) else { return false }
+        return Int(parts[0])! < 24 && parts.dropFirst().allSatisfy { Int($0)! < 60 }
+    }
+
+    /// A real date, `T`, then a time as above.
+    static func isDateTime(_ text: String) -> Bool {
+        let date = text.prefix(10)
+        guard text.dropFirst(10).first == "T", CivilDate(iso: String(date))?.description == String(date) else { return false }
+        return isTime(text.dropFirst(11))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
