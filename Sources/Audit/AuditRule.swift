@@ -1,4 +1,4 @@
-/// The checks of `flowstage audit` (accessibility.md, "The audit"), each named as the report
+/// The checks of `flowstage audit` (docs/reference/cli.md, `audit`), each named as the report
 /// prints it, so a line of the report can be looked up here and in the tests of the same name.
 public enum AuditRule: String, Sendable, CaseIterable, Codable {
     /// `input`, `select` and `textarea` (hidden inputs excepted) have a `<label for>`, an
@@ -25,7 +25,7 @@ public enum AuditRule: String, Sendable, CaseIterable, Codable {
     case linkName = "link-name"
     /// Every button has an accessible name.
     case buttonName = "button-name"
-    /// Theme colour pairs meet the ratios of themes.md.
+    /// Theme colour pairs meet the ratios of docs/reference/themes.md.
     case colourContrast = "colour-contrast"
     /// A tag the screen uses has no text in the page's language (the key shows instead).
     case missingTag = "missing-tag"

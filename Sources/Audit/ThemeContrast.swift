@@ -1,6 +1,6 @@
 import Definitions
 
-/// The colour pairs of themes.md, checked with the WCAG relative-luminance formula
+/// The colour pairs of docs/reference/themes.md, checked with the WCAG relative-luminance formula
 /// (`Colour.contrast(with:)`) in every palette of a theme.
 public enum ThemeContrast {
     public struct Pair: Sendable {

@@ -1,6 +1,6 @@
 import Expressions
 
-/// Load-time checks of the actions of spec/process.md that tie a user task's pieces together:
+/// Load-time checks of the actions of docs/reference/processes.md that tie a user task's pieces together:
 /// an `upload` action and its `fileUpload` component, a file upload's limits, a `link`'s
 /// address. (References to other files — `startProcess`'s process, `handler`'s Swift name —
 /// are checked in `ProcessReferences`.)

@@ -1,6 +1,6 @@
 import Expressions
 
-/// An action of a user task (process.md, "Actions").
+/// An action of a user task (docs/reference/processes.md, "Actions").
 public struct ActionDefinition: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case submit, save, back, upload, startProcess, dismiss, link, handler

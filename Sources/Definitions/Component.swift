@@ -1,6 +1,6 @@
 import Expressions
 
-/// One component of a screen, decoded and checked at load (screens.md).
+/// One component of a screen, decoded and checked at load (docs/reference/components.md).
 ///
 /// Properties the catalogue names are typed; anything else stays in `properties`
 /// so a custom component or a later renderer can read it without a model change.

@@ -1,6 +1,6 @@
 import Expressions
 
-/// Load-time checks of the properties the newer catalogue components rely on (screens.md),
+/// Load-time checks of the properties the newer catalogue components rely on (docs/reference/components.md),
 /// so a mistake is a load error at the component, not a broken page.
 enum ComponentChecks {
     static let tableFormats = ["text", "number", "currency", "date", "percent", "boolean"]

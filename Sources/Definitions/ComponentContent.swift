@@ -1,6 +1,6 @@
 import Expressions
 
-/// The content properties of screens.md read from a component's `properties`: which
+/// The content properties of docs/reference/components.md read from a component's `properties`: which
 /// enumeration a choice field offers and which picture an image shows. Kept out of the
 /// stored fields so the component model stays one shape for every type.
 extension Component {

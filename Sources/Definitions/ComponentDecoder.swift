@@ -23,7 +23,7 @@ struct ComponentDecoder {
         if type == .button, !reader.has("action"), !reader.has("event") {
             diagnostics.error(at: pointer, "a button needs \"action\" (a user-task action) or \"event\" (an app-flow event)")
         }
-        // A collection's `item` is the components repeated per item (screens.md).
+        // A collection's `item` is the components repeated per item (docs/reference/components.md).
         let children = reader.array(type == .collection && reader.has("item") ? "item" : "children").map(decodeList) ?? []
         ComponentChecks.check(type, reader)
         if !children.isEmpty, !type.isContainer, type != .collection {

@@ -1,4 +1,4 @@
-/// The component catalogue of screens.md.
+/// The component catalogue of docs/reference/components.md.
 public enum ComponentType: String, Sendable, CaseIterable {
     case card, container, collection
     case text, message, image, link, table

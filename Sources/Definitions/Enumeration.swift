@@ -1,4 +1,4 @@
-/// An option list from `enumerations/*.json` (project.md): choices a select, radio group,
+/// An option list from `enumerations/*.json` (docs/reference/enumerations.md): choices a select, radio group,
 /// segmented control, checkbox group or multiselect can offer instead of inline `options`.
 /// A child list names a `parent` list; each of its items names the parent item it belongs to.
 public struct Enumeration: Sendable {

@@ -2,7 +2,7 @@ import Expressions
 
 /// Decodes one flow file and checks it: states exist and are unique, every id an event or
 /// `firstState` names is a state, every condition id resolves. A button firing an event its state lacks is a
-/// warning (error 1005 when pressed). Coded problems (appflow.md, "Errors") start their message with `error <code>: `.
+/// warning (error 1005 when pressed). Coded problems (docs/reference/flows.md, "Errors") start their message with `error <code>: `.
 struct FlowDecoder {
     let diagnostics: Diagnostics
     let components: ComponentDecoder

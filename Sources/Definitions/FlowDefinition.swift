@@ -1,6 +1,6 @@
 import Expressions
 
-/// A loaded, checked app flow (appflow.md): a state machine of screens, events,
+/// A loaded, checked app flow (docs/reference/flows.md): a state machine of screens, events,
 /// conditions and a back stack. Every state, event and condition id it names exists.
 public struct FlowDefinition: Sendable {
     public let name: String

@@ -1,4 +1,4 @@
-/// The load-time error codes of appflow.md. A flow load error's message starts with
+/// The load-time error codes of docs/reference/flows.md. A flow load error's message starts with
 /// `error <code>: ` so the code reaches every place a `LoadError` is shown, unchanged.
 public enum FlowLoadCode: Int, Sendable, CaseIterable {
     /// The flow file cannot be read or is not valid JSON.
@@ -17,7 +17,7 @@ public enum FlowLoadCode: Int, Sendable, CaseIterable {
 }
 
 extension LoadError {
-    /// The appflow.md code of a flow load error, read back from its message; nil for other errors.
+    /// The docs/reference/flows.md code of a flow load error, read back from its message; nil for other errors.
     public var flowCode: Int? {
         guard message.hasPrefix("error "), let colon = message.firstIndex(of: ":") else { return nil }
         return Int(message[message.index(message.startIndex, offsetBy: 6)..<colon])

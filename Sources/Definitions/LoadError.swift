@@ -1,6 +1,6 @@
 /// One problem found while loading a project: where it is and what to do about it.
 ///
-/// The description is the one-line form the spec asks for:
+/// The description is the one-line form of docs/reference/project.md, "Errors and warnings":
 /// `processes/loan.json /nodes/3/branches/0/when: unexpected ')' at column 14`, or for an
 /// XML model `models/claim.bpmn:12:5 /Task_1: no sequence flow leaves this task`.
 public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// One entry of `media/media.json` (project.md): a file under `media/` served at `/media/<key>`.
+/// One entry of `media/media.json` (docs/reference/media.md): a file under `media/` served at `/media/<key>`.
 /// The bytes are read and checked at load, so serving never touches the disk and a file
 /// that changed type after the load is never served under the old one.
 public struct MediaItem: Sendable {

@@ -1,6 +1,6 @@
 import Expressions
 
-/// A node of a process graph (process.md, "Node types").
+/// A node of a process graph (docs/reference/processes.md, "Nodes").
 public struct Node: Sendable {
     public enum Kind: Sendable {
         case start
@@ -150,7 +150,7 @@ public struct UserTask: Sendable {
     }
 }
 
-/// What a designer attaches to a screen or an action for analytics (process.md, "Analytics
+/// What a designer attaches to a screen or an action for analytics (docs/reference/processes.md, "Analytics
 /// events"): the event's value and a free JSON payload passed through as it is.
 public struct AnalyticsTag: Sendable {
     public let value: String?

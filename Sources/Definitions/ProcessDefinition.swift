@@ -1,6 +1,6 @@
 import Expressions
 
-/// A loaded, checked process definition (process.md).
+/// A loaded, checked process definition (docs/reference/processes.md).
 public struct ProcessDefinition: Sendable {
     public enum Navigation: String, Sendable, CaseIterable {
         case wizard, single, tabs

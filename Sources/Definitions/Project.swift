@@ -17,7 +17,7 @@ public struct Project: Sendable {
     public let tags: Tags
     public let themes: [String: Theme]
     public let validators: [String: NamedValidator]
-    /// App flows (appflow.md) in file-name order.
+    /// App flows (docs/reference/flows.md) in file-name order.
     public let flows: [FlowDefinition]
     /// Option lists from `enumerations/*.json`, by name.
     public let enumerations: [String: Enumeration]

@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 
-/// Loads a preview-project folder (project.md) and checks every file, collecting every
+/// Loads a preview-project folder (docs/reference/project.md) and checks every file, collecting every
 /// error at once so `validate` and the live preview can show them all.
 public struct ProjectLoader: Sendable {
     /// Largest project file read; a bigger one is an error, not a slow load.
@@ -11,7 +11,7 @@ public struct ProjectLoader: Sendable {
     public let builtInThemes: URL?
     /// Custom validators registered in Swift, known before validators.json.
     public let registeredValidators: Set<String>
-    /// Flow condition ids registered in Swift, which flows may name without declaring (appflow.md rule 5).
+    /// Flow condition ids registered in Swift, which flows may name without declaring (docs/reference/flows.md, rule 5).
     public var registeredConditions: Set<String> = []
     /// Service handler names registered in Swift (`ProcessEngine.Configuration.serviceHandlers`).
     /// Given, an unknown name is a load error; nil (a host without handlers, such as

@@ -1,7 +1,7 @@
 import Foundation
 import Expressions
 
-/// A scripted walk through one process (`scenarios/*.json`, project.md): the designer's own
+/// A scripted walk through one process (`scenarios/*.json`, docs/reference/scenarios.md): the designer's own
 /// regression test, and the path `render` takes through the screens.
 public struct Scenario: Sendable {
     /// What a step expects to find before it acts.

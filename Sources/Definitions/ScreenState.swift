@@ -47,7 +47,7 @@ public struct ScreenState: Sendable {
     }
 }
 
-/// One waiting user task in a tab bar (process.md, "Navigation": `tabs`).
+/// One waiting user task in a tab bar (docs/reference/processes.md, "Navigation": `tabs`).
 public struct ScreenTab: Sendable, Equatable {
     /// The task key, as `Instance.waiting` and `_screen` name it.
     public let task: String
@@ -108,7 +108,7 @@ public struct FieldError: Sendable, Equatable {
     }
 }
 
-/// The stepper header of a wizard (process.md, "Navigation"), counted over the
+/// The stepper header of a wizard (docs/reference/processes.md, "Navigation"), counted over the
 /// definition's step labels in order.
 public struct Stepper: Sendable, Hashable {
     public let steps: [Text]

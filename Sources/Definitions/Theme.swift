@@ -1,6 +1,6 @@
 import Foundation
 
-/// A designer theme (themes.md): fonts, shape and one or two colour palettes.
+/// A designer theme (docs/reference/themes.md): fonts, shape and one or two colour palettes.
 public struct Theme: Sendable {
     /// The colour roles every palette defines, in the order they are written to CSS.
     public static let colourRoles = [

@@ -1,6 +1,6 @@
 import Expressions
 
-/// Decodes a theme file, checking every colour (themes.md).
+/// Decodes a theme file, checking every colour (docs/reference/themes.md).
 enum ThemeDecoder {
     static func decode(_ value: JSONValue, fallbackName: String, _ diagnostics: Diagnostics) -> Theme? {
         guard let root = ObjectReader(value, at: JSONPointer(), diagnostics, what: "A theme") else { return nil }

@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 
-/// What a `fileUpload` component accepts (screens.md: `accept`, `maxSize`, `multiple`),
+/// What a `fileUpload` component accepts (docs/reference/components.md: `accept`, `maxSize`, `multiple`),
 /// read once so the runtime checks and the renderer's hint say the same thing.
 public struct UploadRules: Sendable, Equatable {
     /// `accept` entries, lowercased: MIME types (`application/pdf`, `image/*`) or extensions (`.pdf`).

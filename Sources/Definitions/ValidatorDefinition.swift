@@ -1,6 +1,6 @@
 import Expressions
 
-/// A validator attached to a field (screens.md, "Validators").
+/// A validator attached to a field (docs/reference/validators.md).
 public struct ValidatorDefinition: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case required, requiredTrue, minLength, maxLength, min, max, pattern, email

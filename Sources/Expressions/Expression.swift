@@ -25,7 +25,7 @@ public struct Evaluation: Sendable {
     public let warnings: [String]
 }
 
-/// An expression parsed once at load (spec/expressions.md) and evaluated many times.
+/// An expression parsed once at load (docs/reference/expressions.md) and evaluated many times.
 public struct Expression: Sendable, Hashable, CustomStringConvertible {
     public let source: String
     let syntax: Syntax

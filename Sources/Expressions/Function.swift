@@ -1,4 +1,4 @@
-/// The functions of spec/expressions.md with how many arguments each takes.
+/// The functions of docs/reference/expressions.md with how many arguments each takes.
 enum Function: String, CaseIterable, Sendable {
     case len, isEmpty, lower, upper, trim, contains, startsWith, endsWith, matches
     case number, string, round, floor, ceil, abs, min, max, sum, count

@@ -130,7 +130,7 @@ struct Interpreter {
     }
 }
 
-/// The few implicit conversions the spec allows: numeric text counts as a number.
+/// The few implicit conversions docs/reference/expressions.md describes: numeric text counts as a number.
 enum Coercion {
     static func number(_ value: JSONValue) -> Double? {
         switch value {

@@ -27,7 +27,7 @@ extension JSONValue {
         if case .array(let items) = self, items.indices.contains(index) { items[index] } else { nil }
     }
 
-    /// Expression truthiness: `false`, `null`, `0`, `""` and `[]` are false (spec/expressions.md).
+    /// Expression truthiness: `false`, `null`, `0`, `""` and `[]` are false (docs/reference/expressions.md).
     public var isTruthy: Bool {
         switch self {
         case .null: false

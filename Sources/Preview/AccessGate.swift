@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Rendering
 
-/// Optional access protection for demos shared beyond the laptop (http.md, "Sessions and
+/// Optional access protection for demos shared beyond the laptop (docs/reference/http.md, "Sessions and
 /// security"): with a password set, every request must carry it as a bearer token or carry
 /// the access cookie the access page gives for it. Only `/healthz` (for load balancers) and
 /// the CSS the access page itself needs are open.

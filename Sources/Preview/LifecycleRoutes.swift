@@ -3,7 +3,7 @@ import HTTP
 import Rendering
 import Runtime
 
-/// Continue the latest, stop, close a modal, end the session (spec/http.md, process.md "lifecycle").
+/// Continue the latest, stop, close a modal, end the session (docs/reference/http.md).
 extension PreviewApp {
     /// 303 to the session's newest running instance of the process, else the catalogue with a message.
     func latest(_ process: String, _ session: Session) -> Response {

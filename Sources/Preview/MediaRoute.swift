@@ -1,7 +1,7 @@
 import Definitions
 import HTTP
 
-/// `GET /media/{key}` (http.md): the project's media files, answered from the bytes checked at
+/// `GET /media/{key}` (docs/reference/http.md, docs/reference/media.md): the project's media files, answered from the bytes checked at
 /// load — only keys of media.json can be answered, so no path ever leaves `media/`.
 struct MediaRoute: Sendable {
     struct Entry: Sendable {

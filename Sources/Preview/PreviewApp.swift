@@ -6,7 +6,7 @@ import Logging
 import Rendering
 import Runtime
 
-/// The web application of spec/http.md: routes, sessions and CSRF in front of the runtime
+/// The web application of docs/reference/http.md: routes, sessions and CSRF in front of the runtime
 /// and the renderer. Pages follow POST-redirect-GET: a good post answers 303, a post with
 /// validation errors 422 with the same screen.
 public final class PreviewApp: Sendable {

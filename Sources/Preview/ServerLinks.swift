@@ -1,6 +1,6 @@
 import Rendering
 
-/// The preview server's URLs (spec/http.md, "Routes").
+/// The preview server's URLs (docs/reference/http.md).
 public struct ServerLinks: PageLinks {
     public init() {}
     public var home: String { "/" }

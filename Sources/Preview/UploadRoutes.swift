@@ -4,7 +4,7 @@ import Foundation
 import HTTP
 import Runtime
 
-/// `GET /uploads/{id}` (http.md) and the bridge from the server's multipart files to the runtime.
+/// `GET /uploads/{id}` (docs/reference/http.md) and the bridge from the server's multipart files to the runtime.
 extension PreviewApp {
     /// The file, only to the session that owns it (404 otherwise, like a foreign instance).
     /// Images are shown inline; everything else is a download, so an uploaded HTML or SVG

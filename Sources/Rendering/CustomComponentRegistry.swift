@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 
-/// The Swift half of custom components (screens.md, "Custom components"): a host registers a
+/// The Swift half of custom components (docs/reference/components.md, "Custom components"): a host registers a
 /// view-model provider per `identifier`. It is asked first; the project's
 /// `templates/custom/<identifier>.mustache` comes second, the placeholder last.
 ///

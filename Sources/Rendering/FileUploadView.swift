@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 
-/// The `fileUpload` component's view (screens.md): what it accepts in words, its own upload
+/// The `fileUpload` component's view (docs/reference/components.md): what it accepts in words, its own upload
 /// button, and the files already stored at its key, each a link with its size and a remove button.
 extension ScreenViewBuilder {
     mutating func fillUpload(_ view: inout ComponentView, component: Component) {

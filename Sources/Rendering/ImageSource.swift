@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 
-/// Decides what an `image` component shows (screens.md): a media key, a data path holding a
+/// Decides what an `image` component shows (docs/reference/media.md): a media key, a data path holding a
 /// media key or an http(s) URL, or an http(s) URL; and its text alternative — the component's
 /// `alt`, else the media's, else "" only when decorative (the loader refuses the rest).
 struct ImageSource {

@@ -1,6 +1,6 @@
 import Definitions
 
-/// What the inspector shows of an instance or a flow run (http.md, "inspector").
+/// What the inspector shows of an instance or a flow run (docs/reference/http.md, the inspector).
 public struct Inspection: Sendable {
     public enum Kind: Sendable { case process, flow }
     public let kind: Kind
@@ -28,7 +28,7 @@ public struct Inspection: Sendable {
 }
 
 extension Renderer {
-    /// The confirmation a modal process's Close leads to (process.md, "modal"): confirming stops it.
+    /// The confirmation a modal process's Close leads to (docs/reference/processes.md, "Navigation": modal processes): confirming stops it.
     public func closeConfirmation(instanceID: String, process: ProcessDefinition, settings: PageSettings) -> [UInt8] {
         let ui = UIStrings(language: settings.language)
         let heading = ui.named("closeTitle", text(process.title, settings.language) ?? process.name)

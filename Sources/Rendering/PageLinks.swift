@@ -10,7 +10,7 @@ public protocol PageLinks: Sendable {
     func instance(_ id: String) -> String
     func action(_ instance: String, _ action: String) -> String
     func back(_ instance: String) -> String
-    /// Where a flow screen's button fires its event (appflow.md).
+    /// Where a flow screen's button fires its event (docs/reference/flows.md).
     func event(_ instance: String, _ event: String) -> String
     func start(_ process: String) -> String
     func startFlow(_ flow: String) -> String
@@ -41,7 +41,7 @@ public protocol PageLinks: Sendable {
 }
 
 extension PageLinks {
-    /// The preview server's route, spec/http.md: `GET /media/{key}` (keys are URL-safe by load rule).
+    /// The preview server's route, docs/reference/http.md: `GET /media/{key}` (keys are URL-safe by load rule).
     public func media(_ item: MediaItem) -> String { "/media/" + item.key }
     /// A static site has no uploaded files to link to: the list shows names only.
     public func upload(_ id: String) -> String? { nil }

@@ -19,7 +19,7 @@ public struct Renderer: Sendable {
     /// Plans of the common screen pages made so far; nil where the links differ from the
     /// ones the plans were made with (the gallery's copy).
     var screenPlans: ScreenPlans? = ScreenPlans()
-    /// Swift providers of custom components (screens.md, "Custom components").
+    /// Swift providers of custom components (docs/reference/components.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
     public init(project: Project, templates: TemplateSet, links: any PageLinks,

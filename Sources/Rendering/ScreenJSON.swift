@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 
-/// The JSON screen API (http.md: `GET /instances/{id}` with `Accept: application/json`): the
+/// The JSON screen API (docs/reference/http.md: `GET /instances/{id}` with `Accept: application/json`): the
 /// same screen the HTML shows, as data — resolved components with their values and errors,
 /// the actions with the URLs to post to, the stepper — for other front ends and for tests.
 /// Texts are resolved (tags, interpolation) in the page's language; markdown stays markdown.

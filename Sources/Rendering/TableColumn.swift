@@ -2,7 +2,7 @@ import Definitions
 import Expressions
 import Foundation
 
-/// One column of a `table` (screens.md): where its value is in a row, its header, and how a
+/// One column of a `table` (docs/reference/components.md): where its value is in a row, its header, and how a
 /// value is written (per the page's locale: the project's `locale` in its default language).
 struct TableColumn {
     enum Format: String { case text, number, currency, date, percent, boolean }

@@ -1,6 +1,6 @@
 import Definitions
 
-/// Turns a theme into CSS custom properties (themes.md). Page CSS in `Public/` reads only
+/// Turns a theme into CSS custom properties (docs/reference/themes.md). Page CSS in `Public/` reads only
 /// these properties, so swapping a theme never needs new CSS.
 ///
 /// Light values sit on `:root`; the dark palette applies when the page says

@@ -1,6 +1,6 @@
 import Expressions
 
-/// What a `handler` action's Swift handler gets (process.md, "Actions"): the data of the
+/// What a `handler` action's Swift handler gets (docs/reference/processes.md, "Actions"): the data of the
 /// process whose screen posted (the posted fields already saved into it), the action's
 /// `params` evaluated into an object, and where it was called from.
 public struct ActionRequest: Sendable {

@@ -2,7 +2,7 @@ import Definitions
 import Expressions
 import Foundation
 
-/// One analytics event of process.md, "Analytics events": a process started or ended, a
+/// One analytics event of docs/reference/processes.md, "Analytics": a process started or ended, a
 /// screen shown, an action run. Sinks get them after the change they describe is saved.
 public struct AnalyticsEvent: Sendable, Equatable {
     public enum Kind: String, Sendable { case start, screen, action, end }

@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
 
-/// The posting half of a custom component registered in Swift (screens.md, "Custom
+/// The posting half of a custom component registered in Swift (docs/reference/components.md, "Custom
 /// components": the equivalent of save-data and validate hooks): the data paths it posts and
 /// an optional validator. Its view half is `CustomComponentRegistry` in Rendering.
 public struct CustomComponentFields: Sendable {

@@ -5,7 +5,7 @@ import Foundation
 /// A custom validator registered in Swift: `validate(name, value, params) -> Bool`.
 public typealias CustomValidator = @Sendable (_ value: JSONValue, _ params: [String]) -> Bool
 
-/// Runs a field's validators (screens.md, "Validators") and words the first failure in
+/// Runs a field's validators (docs/reference/validators.md) and words the first failure in
 /// the page's language. Apart from `required`/`requiredTrue`, validators pass on an empty value.
 struct FieldValidator {
     let project: Project

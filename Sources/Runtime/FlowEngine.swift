@@ -2,7 +2,7 @@ import Definitions
 import Expressions
 import Foundation
 
-/// Runs app flows (appflow.md) for sessions: start, show, fire events, go back, and resume
+/// Runs app flows (docs/reference/flows.md) for sessions: start, show, fire events, go back, and resume
 /// after a launched process ends. The decisions are `FlowManager`'s; this class adds the
 /// store, the posted fields and the child processes. It knows nothing of HTML or HTTP.
 ///

@@ -1,4 +1,4 @@
-/// A flow's run-time refusal (appflow.md, "Errors"): a code and a sentence a user can act
+/// A flow's run-time refusal (docs/reference/flows.md, "Errors"): a code and a sentence a user can act
 /// on. A value, never a crash: the run and its data stay as they were.
 ///
 /// 1003 and 1004 are load errors for a loaded project; the manager reports them too when it

@@ -18,7 +18,7 @@ public struct FlowMove: Sendable, Equatable {
     public let stack: [String]
 }
 
-/// The flow manager of appflow.md, usable on its own: a flow definition, the Swift
+/// The flow manager of docs/reference/flows.md, usable on its own: a flow definition, the Swift
 /// condition registry, and one run's back stack and data. Pure: no store, no HTTP.
 ///
 /// The back stack holds every state moved to, oldest first; its last entry is the

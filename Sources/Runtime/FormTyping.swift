@@ -2,7 +2,7 @@ import Foundation
 import Definitions
 import Expressions
 
-/// Turns posted strings into the typed value a component stores (process.md, "Data"):
+/// Turns posted strings into the typed value a component stores (docs/reference/processes.md, "Data"):
 /// numbers, booleans, arrays for multi-choice, ISO dates. A value that cannot be typed
 /// is a field error, never a crash.
 enum FormTyping {

@@ -2,7 +2,7 @@ import Definitions
 import Expressions
 import Foundation
 
-/// The actions that read a posted form (process.md, "Actions"): `submit`, `save`, `upload`,
+/// The actions that read a posted form (docs/reference/processes.md, "Actions"): `submit`, `save`, `upload`,
 /// `startProcess` and `handler`. One path for all of them, so each reads fields, checks files,
 /// applies `params` and saves the same way — and a refused one changes nothing.
 extension ProcessEngine {

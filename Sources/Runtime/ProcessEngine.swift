@@ -139,7 +139,7 @@ public final class ProcessEngine: Sendable {
             case .back:
                 return try goBack(instance, waiting)
             case .dismiss:
-                // Nothing changes here: the close confirmation decides (process.md, "modal").
+                // Nothing changes here: the close confirmation decides (docs/reference/processes.md, "Navigation": modal processes).
                 return .dismissed(instance)
             case .link:
                 // Rendered as a link; a post (no browser sends one) only redirects, to a safe address.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The lifecycle of spec/process.md beyond start and actions: continue the latest, stop,
+/// The lifecycle of an instance beyond start and actions (docs/reference/http.md): continue the latest, stop,
 /// end the session.
 extension ProcessEngine {
     /// The session's newest running instance of `process`: "continue the latest".

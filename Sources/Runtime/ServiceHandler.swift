@@ -8,7 +8,7 @@ public struct ServiceRequest: Sendable {
     public let node: String
 }
 
-/// A Swift stand-in for an integration (process.md, `serviceTask`): returns the new data of
+/// A Swift stand-in for an integration (docs/reference/processes.md, `serviceTask`): returns the new data of
 /// the process, or throws. The thrown error's message becomes the incident, or with
 /// `onError` a warning (and the value at `errorKey`).
 public typealias ServiceHandler = @Sendable (ServiceRequest) throws -> JSONValue

@@ -2,7 +2,7 @@ import Definitions
 
 /// Builds the stepper of a user task from the definition's step and substep labels.
 ///
-/// A called process's screens appear in the caller's navigation (process.md,
+/// A called process's screens appear in the caller's navigation (docs/reference/processes.md,
 /// `callActivity`): the labels are counted over the instance's process in definition order,
 /// with each call activity replaced by the user tasks of the process it calls.
 enum StepperBuilder {

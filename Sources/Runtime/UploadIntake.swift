@@ -2,7 +2,7 @@ import Definitions
 import Expressions
 
 /// The files of one post, checked against their `fileUpload` components before anything is
-/// stored (screens.md `accept`/`maxSize`/`multiple`, http.md: type by extension *and* by
+/// stored (docs/reference/components.md `accept`/`maxSize`/`multiple`, docs/reference/http.md: type by extension *and* by
 /// content). Checking everything first is what keeps a refused post from storing anything.
 struct UploadIntake {
     /// One component's accepted files and the ids the post removes from it.

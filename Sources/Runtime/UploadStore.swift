@@ -1,7 +1,7 @@
 import Expressions
 import Foundation
 
-/// One stored upload: the metadata written into instance data (process.md, "Data":
+/// One stored upload: the metadata written into instance data (docs/reference/processes.md, "Data":
 /// `{ "id", "name", "size", "contentType" }`) plus who owns it.
 public struct StoredUpload: Sendable, Equatable, Codable {
     /// Generated; the only thing that names the bytes on disk.
