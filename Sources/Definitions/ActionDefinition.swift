@@ -43,7 +43,7 @@ public struct ActionDefinition: Sendable {
     }
 }
 
-/// `path ← expression`, as in script tasks and action params; kept in file order.
+/// `path ← expression`, as in script tasks and action params; applied in the order of their paths.
 public struct Assignment: Sendable {
     public let path: DataPath
     public let expression: Expression

@@ -124,6 +124,8 @@ struct ComponentDecoder {
             } else {
                 diagnostics.error(at: reader.at("value"), "a pattern must be a string")
             }
+        } else if kind == .pattern, bound != nil {
+            diagnostics.error(at: reader.at("value"), "a pattern is a regular expression written as it is, not an expression; remove the leading \"=\"")
         }
         let name = reader.string("name", required: kind == .custom ? "A custom validator" : nil)
         if kind == .custom, let name, !knownValidators.contains(name) {

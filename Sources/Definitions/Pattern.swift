@@ -8,13 +8,13 @@ public struct Pattern: @unchecked Sendable {
 
     public init(_ source: String) throws {
         self.source = source
-        self.regex = try NSRegularExpression(pattern: source)
+        _ = try NSRegularExpression(pattern: source)  // the pattern as written must compile on its own
+        // Anchored around a group, so every alternative may span the whole value (`a|ab` takes "ab").
+        self.regex = try NSRegularExpression(pattern: "\\A(?:" + source + ")\\z")
     }
 
     /// True when the pattern matches the whole value.
     public func matchesWhole(_ value: String) -> Bool {
-        let range = NSRange(value.startIndex..., in: value)
-        guard let match = regex.firstMatch(in: value, options: [.anchored], range: range) else { return false }
-        return match.range == range
+        regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
     }
 }

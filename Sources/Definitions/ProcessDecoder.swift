@@ -144,7 +144,7 @@ struct ProcessDecoder {
             pointer: item.pointer)
     }
 
-    /// `{ "path": "expression" }` in file order (object members are sorted by path for a stable order).
+    /// `{ "path": "expression" }` sorted by path: JSON objects keep no order, so this one is stable.
     private func decodeAssignments(_ reader: ObjectReader, key: String) -> [Assignment] {
         guard let object = reader.object(key, what: "\"\(key)\"") else { return [] }
         return object.fields.keys.sorted().compactMap { path in

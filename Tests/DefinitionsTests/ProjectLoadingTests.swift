@@ -98,6 +98,14 @@ let validNodes = """
         #expect(found.first?.message.contains("a step must be a number greater than 0") == true)
     }
 
+    @Test func aPatternWrittenAsAnExpressionIsAnError() throws {
+        let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
+                                                    with: #""label": "Name", "validators": [ { "type": "pattern", "value": "=code" } ] }"#)
+        let found = errors(try project(nodes: nodes))
+        #expect(found.first?.pointer == "/nodes/1/screen/0/validators/0/value")
+        #expect(found.first?.message.contains("not an expression") == true)
+    }
+
     // Issue 27: what the evaluation budget would cut off is refused at load, with its place.
     @Test func quantifiersNestedPastTheStepBudgetAreALoadErrorAtTheirPointer() throws {
         let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
