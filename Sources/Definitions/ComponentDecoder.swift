@@ -19,7 +19,7 @@ struct ComponentDecoder {
                 + " (use \"custom\" with an \"identifier\" for your own)")
             return nil
         }
-        let key = reader.path("key", required: type.isField ? "A \(typeName)" : nil)
+        let key = reader.path("key", required: type.isField ? ComponentDecoder.article(typeName) : nil)
         if type == .button, !reader.has("action"), !reader.has("event") {
             diagnostics.error(at: pointer, "a button needs \"action\" (a user-task action) or \"event\" (an app-flow event)")
         }
@@ -110,7 +110,7 @@ struct ComponentDecoder {
         }
         let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern, .step]
         if needsValue.contains(kind), bound == nil {
-            reader.missing("value", "A \(typeName) validator")
+            reader.missing("value", ComponentDecoder.article(typeName) + " validator")
         }
         if kind == .step, case .constant(let raw)? = bound, (raw.numberValue ?? 0) <= 0 {
             diagnostics.error(at: reader.at("value"), "a step must be a number greater than 0, found \(raw.serialized(pretty: false))")
@@ -134,5 +134,10 @@ struct ComponentDecoder {
         let params = reader.array("params")?.map { $0.value.displayString } ?? []
         return ValidatorDefinition(kind: kind, value: bound, message: reader.text("message"), name: name,
                                    params: params, pattern: pattern, pointer: pointer)
+    }
+
+    /// "A select", "An input": load errors start with the type's name.
+    static func article(_ name: String) -> String {
+        ("aeiou".contains(name.first?.lowercased() ?? "") ? "An " : "A ") + name
     }
 }
