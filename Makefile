@@ -67,9 +67,10 @@ schema-deps:
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(SCHEMA_DEBS) \
 	    || echo "WARNING: could not install $(SCHEMA_DEBS); the schema check will report it"; }
 
-# Schemas/ against every example (a real validator) and against the decoders (drift).
+# Schemas/ against every example (a real validator), against the decoders (drift), and against
+# a project made by `flowstage new`.
 schema-check: schema-deps
-	python3 Tests/Schemas/check_schemas.py
+	python3 Tests/Schemas/check_schemas.py --flowstage "$(FLOWSTAGE_BIN)"
 
 # Every example screen in headless Chromium: axe-core, the Nu HTML Checker, keyboard focus, screenshots.
 browser-gate: browser-deps
