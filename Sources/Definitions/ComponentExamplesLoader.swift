@@ -34,7 +34,7 @@ public enum ComponentExamplesLoader {
             return .failure(LoadErrors([LoadError(file: file, pointer: "", message: "is \(bytes.count) bytes; at most \(ProjectLoader.maxFileBytes)")]))
         }
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch {
+        do { value = try JSONParser.parse(bytes).withoutSchemaReference } catch {
             return .failure(LoadErrors([LoadError(file: file, pointer: "", message: "is not valid JSON: \(error)")]))
         }
         let diagnostics = Diagnostics(file: file)

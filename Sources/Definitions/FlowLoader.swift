@@ -83,7 +83,7 @@ public struct FlowLoader: Sendable {
                                   components: ComponentDecoder(diagnostics: diagnostics, knownValidators: knownValidators),
                                   registeredConditions: registeredConditions, processes: processes)
         let fallback = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let flow = decoder.decode(value, fallbackName: fallback)
+        let flow = decoder.decode(value.withoutSchemaReference, fallbackName: fallback)
         guard let flow, diagnostics.errors.isEmpty else { return (.failure(LoadErrors(diagnostics.errors)), diagnostics.warnings) }
         return (.success(flow), diagnostics.warnings)
     }

@@ -146,7 +146,8 @@ public struct ProjectLoader: Sendable {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { "\(subfolder)/\($0)" }
     }
 
-    /// Reads and parses one file; on failure records an error naming the file, line and column.
+    /// Reads and parses one file, without its top-level `"$schema"`; on failure records an
+    /// error naming the file, line and column.
     func readJSON(_ folder: URL, _ file: String, _ errors: inout [LoadError]) -> JSONValue? {
         let url = folder.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -160,7 +161,7 @@ public struct ProjectLoader: Sendable {
             return nil
         }
         do {
-            return try JSONParser.parse([UInt8](data))
+            return try JSONParser.parse([UInt8](data)).withoutSchemaReference
         } catch {
             errors.append(LoadError(file: file, pointer: "", message: "is not valid JSON: \(error)"))
             return nil

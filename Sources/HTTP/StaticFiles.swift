@@ -59,12 +59,13 @@ public struct StaticFiles: Sendable {
     }
 
     /// Files made in memory (generated theme CSS), served exactly like loaded ones;
-    /// the content type comes from each name's extension.
-    public init(contents: [String: [UInt8]], cacheControl: String = "no-cache") {
+    /// the content type comes from each name's extension unless `contentType` is given.
+    public init(contents: [String: [UInt8]], cacheControl: String = "no-cache", contentType: String? = nil) {
         var table: [String: Entry] = [:]
         for (name, bytes) in contents {
             let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : ""
-            table[name] = Entry(body: bytes, etag: ETag.strong(for: bytes), contentType: MediaTypes.contentType(forExtension: ext))
+            table[name] = Entry(body: bytes, etag: ETag.strong(for: bytes),
+                                contentType: contentType ?? MediaTypes.contentType(forExtension: ext))
         }
         files = table
         self.cacheControl = cacheControl

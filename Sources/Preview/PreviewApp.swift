@@ -45,6 +45,8 @@ public final class PreviewApp: Sendable {
     private let themeFiles: StaticFiles
     /// The project's media files (`GET /media/{key}`).
     private let mediaFiles: MediaRoute
+    /// The JSON Schemas of the project files (`GET /schemas/{name}.json`), for editors.
+    let schemaFiles: StaticFiles
     /// Counts the project versions loaded (live reload): the comfort script reloads a page when it changes.
     let generation: Int
     /// Why the last change to the project files could not be loaded; shown on every page
@@ -57,15 +59,16 @@ public final class PreviewApp: Sendable {
 
     public convenience init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL,
                             sessions: SessionStore = SessionStore(), configuration: Configuration = Configuration(),
-                            logger: Logger = Logger(label: "flowstage"), gallery: ComponentGallery = ComponentGallery()) throws {
+                            logger: Logger = Logger(label: "flowstage"), gallery: ComponentGallery = ComponentGallery(),
+                            schemasFolder: URL? = nil) throws {
         self.init(engine: engine, flows: flows, renderer: renderer, statics: try StaticFiles(root: publicFolder),
                   sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [],
-                  gallery: gallery)
+                  gallery: gallery, schemaFiles: SchemaRoute.files(in: schemasFolder))
     }
 
     private init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, statics: StaticFiles, sessions: SessionStore,
                  configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String],
-                 gallery: ComponentGallery) {
+                 gallery: ComponentGallery, schemaFiles: StaticFiles) {
         self.engine = engine
         self.flows = flows
         self.renderer = renderer
@@ -79,6 +82,7 @@ public final class PreviewApp: Sendable {
         self.projectErrors = projectErrors
         self.projectWarnings = engine.project.warnings.map(\.description)
         self.gallery = gallery
+        self.schemaFiles = schemaFiles
     }
 
     /// The same preview in a later generation: with the errors of a change that did not load
@@ -86,7 +90,7 @@ public final class PreviewApp: Sendable {
     func with(generation: Int, projectErrors: [String]) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: statics, sessions: sessions,
                    configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors,
-                   gallery: gallery)
+                   gallery: gallery, schemaFiles: schemaFiles)
     }
 
     /// This project version's pages with another app's sessions, static files and generation:
@@ -94,7 +98,7 @@ public final class PreviewApp: Sendable {
     func replacing(_ previous: PreviewApp) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: previous.statics, sessions: previous.sessions,
                    configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [],
-                   gallery: gallery)
+                   gallery: gallery, schemaFiles: schemaFiles)
     }
 
     var project: Project { engine.project }
@@ -127,6 +131,8 @@ public final class PreviewApp: Sendable {
             return themeFiles.response(for: segments[1], request: request) ?? notFound(request)
         case ("GET", 2, "media"):
             return mediaFiles.response(for: segments[1], request: request) ?? notFound(request)
+        case ("GET", 2, "schemas"):
+            return schemaFiles.response(for: segments[1], request: request) ?? notFound(request)
         default:
             break
         }

@@ -5,7 +5,7 @@ import Rendering
 import Runtime
 
 /// Puts a preview together from a project folder and the repository's resources
-/// (`Templates/`, `Public/`, `Themes/`): the one place the CLI and the tests build it.
+/// (`Templates/`, `Public/`, `Themes/`, `Schemas/`): the one place the CLI and the tests build it.
 public enum PreviewLoader {
     public enum Failure: Error, CustomStringConvertible {
         case project(LoadErrors)
@@ -54,7 +54,8 @@ public enum PreviewLoader {
             return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
                                   sessions: sessions,
                                   configuration: configuration, logger: logger,
-                                  gallery: ComponentGallery.load(templates: resources.appendingPathComponent("Templates")))
+                                  gallery: ComponentGallery.load(templates: resources.appendingPathComponent("Templates")),
+                                  schemasFolder: resources.appendingPathComponent("Schemas"))
         } catch {
             throw .other("cannot read \(resources.appendingPathComponent("Public").path): \(error)")
         }
