@@ -44,6 +44,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCHEMAS = os.path.join(ROOT, "Schemas")
+DEFINITIONS = os.path.join(ROOT, "Sources", "Definitions")
 SOURCES = os.path.join(ROOT, "Sources")
 KITCHEN_SINK = os.path.join(ROOT, "Tests", "Schemas", "kitchen-sink")
 
@@ -490,12 +491,64 @@ def check_drift():
     print(f"drift: {len(by_location)} schema objects against {sum(len(v) for v in by_location.values())} decoder reads")
 
 
+# The closed value sets the code defines, each against the schema enum that must list exactly them.
+ENUMS = [
+    ("ComponentType.swift", r"enum ComponentType\b", "component.json", "/properties/type"),
+    ("ValidatorDefinition.swift", r"enum Kind\b", "component.json", "/$defs/validator/properties/type"),
+    ("ActionDefinition.swift", r"enum Kind\b", "process.json", "/$defs/action/properties/type"),
+]
+# Literal lists in the decoders: `name = [...]` or `oneOf("key", [...])`, against their schema enum.
+LISTS = [
+    ("ProcessDecoder.swift", r"static let nodeTypes = \[([^\]]*)\]", "process.json", "/$defs/node/properties/type"),
+    ("ComponentDecoder.swift", r'oneOf\("inputType", \[([^\]]*)\]', "component.json", "/$defs/component-input/properties/inputType"),
+]
+
+
+def enum_cases(source, header):
+    """The raw values of a Swift `enum …: String` (case names, backticks dropped), up to its first member that is not a case."""
+    start = re.search(header, source)
+    if not start:
+        return None
+    body = source[start.end():]
+    cases = []
+    for line in body.split("\n")[1:]:
+        line = line.split("//")[0].strip()
+        if line.startswith("case "):
+            cases += [name.strip().strip("`") for name in line[5:].split(",")]
+        elif line and not line.startswith("///") and line != "":
+            break
+    return cases
+
+
+def check_enums():
+    for file, header, schema, pointer in ENUMS + LISTS:
+        source = open(os.path.join(DEFINITIONS, file), encoding="utf-8").read()
+        if (file, header, schema, pointer) in LISTS:
+            match = re.search(header, source)
+            values = re.findall(r'"([^"]*)"', match.group(1)) if match else None
+        else:
+            values = enum_cases(source, header)
+        if not values:
+            fail(f"Sources/Definitions/{file}: {header} not found; update ENUMS/LISTS in {os.path.basename(__file__)}")
+            continue
+        node = json.load(open(os.path.join(SCHEMAS, schema), encoding="utf-8"))
+        for part in pointer.strip("/").split("/"):
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        listed = node.get("enum")
+        if listed is None:
+            fail(f"Schemas/{schema}#{pointer} has no enum to compare with Sources/Definitions/{file}")
+        elif sorted(listed) != sorted(values):
+            fail(f"Schemas/{schema}#{pointer} lists {sorted(listed)}, but Sources/Definitions/{file} has {sorted(values)}: "
+                 f"missing {sorted(set(values) - set(listed))}, extra {sorted(set(listed) - set(values))}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--flowstage", help="the flowstage binary, to validate a project made by `flowstage new`")
     parser.add_argument("--drift-only", action="store_true", help="only the drift check (no python-jsonschema needed)")
     args = parser.parse_args()
     check_drift()
+    check_enums()
     if not args.drift_only:
         check_examples(args)
     if failures:
