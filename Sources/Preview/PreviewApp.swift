@@ -157,11 +157,11 @@ public final class PreviewApp: Sendable {
         case ("GET", 2) where segments[0] == "instances":
             response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value)
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
-            response = csrfChecked(request, session, isNew) { self.action(segments[3], on: segments[1], request, session) }
+            response = csrfChecked(request, session, isNew) { self.formRequired(request, session) ?? self.action(segments[3], on: segments[1], request, session) }
         case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.startFlow(segments[1], session) }
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "events":
-            response = csrfChecked(request, session, isNew) { self.event(segments[3], on: segments[1], request, session) }
+            response = csrfChecked(request, session, isNew) { self.formRequired(request, session) ?? self.event(segments[3], on: segments[1], request, session) }
         case ("POST", 1) where segments[0] == "settings":
             response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
@@ -425,6 +425,15 @@ public final class PreviewApp: Sendable {
         if !session.hasChosen(.theme) || project.themes[session.theme] == nil { shown.theme = project.theme }
         if !session.hasChosen(.appearance) { shown.appearance = project.appearance.rawValue }
         return shown
+    }
+
+    /// Actions and events read a posted form: any other body (JSON, say) would read as a form
+    /// with every field empty and blank the data, so it is refused (415) and nothing changes.
+    private func formRequired(_ request: Request, _ session: Session) -> Response? {
+        guard request.form == nil, !request.body.isEmpty else { return nil }
+        return errorPage(415, "Nothing was changed",
+                         "Actions and events take a form (application/x-www-form-urlencoded or multipart/form-data), so this request was not applied. Send the fields as a form.",
+                         session)
     }
 
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).

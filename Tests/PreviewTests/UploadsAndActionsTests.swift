@@ -382,4 +382,17 @@ extension Browser {
                                               body: Array("{}".utf8))
         #expect(refused.status == 403)
     }
+
+    @Test func anActionPostedAsJSONIsRefusedAndChangesNothing() throws {
+        let preview = try ActionsPreview()
+        var browser = Browser(client: preview.client)
+        _ = try browser.get("/")
+        let instance = try #require(try browser.post("/processes/docs/start", []).header("Location"))
+        let reply = try preview.client.send(method: "POST", path: instance + "/actions/refuse",
+                                            headers: [("Content-Type", "application/json"), ("X-CSRF-Token", browser.csrf ?? ""),
+                                                      ("Cookie", browser.cookie ?? "")],
+                                            body: Array(#"{ "_screen": "ask", "note": "typed" }"#.utf8))
+        #expect(reply.status == 415)
+        #expect(try preview.data(instance, browser).objectValue?["note"] == nil)
+    }
 }
