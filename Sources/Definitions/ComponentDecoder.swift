@@ -32,6 +32,9 @@ struct ComponentDecoder {
         if type == .image, !reader.has("media"), !reader.has("source"), !reader.has("url") {
             diagnostics.error(at: pointer, "an image needs \"media\" (a key in media/media.json), \"source\" (a data path) or \"url\"")
         }
+        if type == .link, let url = reader.string("url"), !SafeLink.isSafe(url) {
+            diagnostics.error(at: reader.at("url"), "\"\(url)\" is not a safe address; use https://, http://, mailto:, tel: or a path on this server starting with /")
+        }
         if type == .image { _ = reader.path("source"); _ = reader.string("media"); _ = reader.string("alt"); _ = reader.bool("decorative") }
         if reader.has("enumeration") { _ = reader.string("enumeration"); _ = reader.path("parentKey") }
         if (type == .radio || type == .segmented || type == .select || type == .multiselect),

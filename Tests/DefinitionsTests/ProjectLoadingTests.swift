@@ -98,6 +98,14 @@ let validNodes = """
         #expect(found.first?.message.contains("a step must be a number greater than 0") == true)
     }
 
+    @Test func aLinkToAnUnsafeAddressIsAnError() throws {
+        let nodes = validNodes.replacingOccurrences(of: #"{ "type": "input", "key": "name", "label": "Name" }"#,
+                                                    with: #"{ "type": "input", "key": "name", "label": "Name" }, { "type": "link", "label": "Go", "url": "javascript:alert(1)" }"#)
+        let found = errors(try project(nodes: nodes))
+        #expect(found.first?.pointer == "/nodes/1/screen/1/url")
+        #expect(found.first?.message.contains("not a safe address") == true)
+    }
+
     @Test func aPatternWrittenAsAnExpressionIsAnError() throws {
         let nodes = validNodes.replacingOccurrences(of: #""label": "Name" }"#,
                                                     with: #""label": "Name", "validators": [ { "type": "pattern", "value": "=code" } ] }"#)
