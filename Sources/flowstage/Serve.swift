@@ -60,7 +60,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Slowest a request body may arrive, in bytes per second on average, once 10 seconds have passed (slower: 408); 0 means no floor ($FLOWSTAGE_MIN_BODY_RATE).")
     var minBodyRate = Serve.environment("FLOWSTAGE_MIN_BODY_RATE") ?? 1024
 
-    @Option(help: ArgumentHelp("A reverse proxy whose X-Forwarded-For names the client, for the per-address limits: an address or range such as 10.0.0.0/8; repeat the flag or separate with commas ($FLOWSTAGE_TRUST_PROXY).",
+    @Option(help: ArgumentHelp("A reverse proxy whose X-Forwarded-For names the client, for the per-address and password limits: an address or range such as 10.0.0.0/8; repeat the flag or separate with commas ($FLOWSTAGE_TRUST_PROXY).",
                                valueName: "cidr"))
     var trustProxy: [String] = []
 
