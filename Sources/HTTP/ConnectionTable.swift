@@ -4,12 +4,13 @@ import Synchronization
 /// The connections open now: how many each address holds (`maxConnectionsPerAddress`) and
 /// when each must have sent its request headers (`headerTimeoutSeconds`).
 ///
-/// One lock over two dictionaries. It is taken when a connection opens and closes, twice per
-/// request (headers in, request done) when there is a header deadline, and once per sweep;
-/// never while a handler runs. Counting happens when libmicrohttpd reports a connection
-/// started and closed, which it always pairs; the accept policy only reads the count, so
-/// workers accepting from one address at the same moment can each let one more in (at most
-/// one per worker over the limit), and nothing is ever counted twice or forgotten.
+/// One lock over the counts and the open connections, taken when a connection opens and
+/// closes, per request only for requests through a trusted proxy, and once per sweep; never
+/// while a handler runs. Deadlines live in each `ConnectionRecord` as an atomic, so the two
+/// updates every request makes take no lock. Counting happens when libmicrohttpd reports a
+/// connection started and closed, which it always pairs; the accept policy only reads the
+/// count, so workers accepting from one address at the same moment can each let one more in
+/// (at most one per worker over the limit), and nothing is ever counted twice or forgotten.
 final class ConnectionTable: Sendable {
     /// Most connections (and requests through a trusted proxy) per address; nil: no limit.
     let perAddressLimit: Int?
@@ -19,15 +20,12 @@ final class ConnectionTable: Sendable {
     /// connection: the idle time libmicrohttpd allows, then the header timeout. nil when
     /// either is off.
     let nextRequestTimeout: Duration?
-
-    private struct Open {
-        let socket: Int32
-        var deadline: ContinuousClock.Instant?
-    }
+    /// Deadlines are stored as nanoseconds since this instant ("ticks"), which fit an atomic.
+    private let epoch = ContinuousClock.now
 
     private struct State {
         var counts: [AddressGroup: Int] = [:]
-        var open: [ObjectIdentifier: Open] = [:]
+        var open: [ObjectIdentifier: ConnectionRecord] = [:]
     }
 
     private let state = Mutex(State())
@@ -45,11 +43,11 @@ final class ConnectionTable: Sendable {
     }
 
     func opened(_ record: ConnectionRecord, at now: ContinuousClock.Instant = .now) {
-        let deadline = headerTimeout.map { now + $0 }
+        if let headerTimeout { record.deadline.store(ticks(now + headerTimeout), ordering: .relaxed) }
         let counted = perAddressLimit == nil ? nil : record.group
         state.withLock { state in
             if let counted { state.counts[counted, default: 0] += 1 }
-            state.open[ObjectIdentifier(record)] = Open(socket: record.socket, deadline: deadline)
+            state.open[ObjectIdentifier(record)] = record
         }
     }
 
@@ -67,15 +65,14 @@ final class ConnectionTable: Sendable {
     /// floor and the idle timeout watch that) and while it is answered.
     func headersArrived(_ record: ConnectionRecord) {
         guard headerTimeout != nil else { return }
-        state.withLock { $0.open[ObjectIdentifier(record)]?.deadline = nil }
+        record.deadline.store(0, ordering: .relaxed)
     }
 
     /// The request is answered: the next one on this connection must have its headers in by
     /// `nextRequestTimeout` from now.
     func requestFinished(_ record: ConnectionRecord, at now: ContinuousClock.Instant = .now) {
         guard headerTimeout != nil else { return }
-        let deadline = nextRequestTimeout.map { now + $0 }
-        state.withLock { $0.open[ObjectIdentifier(record)]?.deadline = deadline }
+        record.deadline.store(nextRequestTimeout.map { ticks(now + $0) } ?? 0, ordering: .relaxed)
     }
 
     /// A request arriving through a trusted proxy counts against its client until it is done;
@@ -98,21 +95,28 @@ final class ConnectionTable: Sendable {
 
     /// Shuts down every connection past its header deadline; returns how many. `shutdown`,
     /// never `close`: libmicrohttpd still owns the descriptor, sees the stream end on its own
-    /// thread and closes the connection as if the client had left.
+    /// thread and closes the connection as if the client had left. Under the lock, so no
+    /// connection in the table can close meanwhile.
     @discardableResult
     func closeOverdue(at now: ContinuousClock.Instant = .now) -> Int {
-        state.withLock { state in
-            var overdue: [ObjectIdentifier] = []
-            for (key, open) in state.open {
-                if let deadline = open.deadline, deadline <= now { overdue.append(key) }
+        let current = ticks(now)
+        return state.withLock { state in
+            var count = 0
+            for record in state.open.values {
+                let deadline = record.deadline.load(ordering: .relaxed)
+                guard deadline != 0, deadline <= current else { continue }
+                shutdown(record.socket, Int32(SHUT_RDWR))
+                record.deadline.store(0, ordering: .relaxed)
+                count += 1
             }
-            for key in overdue {
-                guard let socket = state.open[key]?.socket else { continue }
-                shutdown(socket, Int32(SHUT_RDWR))
-                state.open[key]?.deadline = nil
-            }
-            return overdue.count
+            return count
         }
+    }
+
+    /// Nanoseconds since `epoch`; never 0, which means "no deadline".
+    private func ticks(_ instant: ContinuousClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = (instant - epoch).components
+        return max(1, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// Connections and proxied requests `group` holds now (for tests).

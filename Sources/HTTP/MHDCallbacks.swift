@@ -53,9 +53,8 @@ let connectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketCo
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
         let peer = IPAddress(flowstage_mhd_client_address(connection))
-        let proxy = peer.map { server.configuration.trustedProxies.contains($0) } ?? false
         let record = ConnectionRecord(socket: flowstage_mhd_connection_fd(connection), peer: peer,
-                                      group: proxy ? nil : peer.map(AddressGroup.init))
+                                      isTrustedProxy: peer.map { server.configuration.trustedProxies.contains($0) } ?? false)
         server.connections.opened(record)
         socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
@@ -113,10 +112,13 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
         state.bodyBytes += size
         if let floor = server.bodyFloor, let start = state.bodyStart,
            floor.isTooSlow(received: state.bodyBytes, since: start) {
-            // libmicrohttpd cannot queue a response while a body arrives: write it ourselves, then close.
+            // libmicrohttpd cannot queue a response while a body arrives: write it ourselves, then
+            // close. A request already refused (and being drained) keeps its first answer.
             state.reject(floor.rejection)
             state.answered = true
-            if let record = connectionRecord(connection) { answerDirectly(server.errorResponse(floor.rejection), on: record.socket) }
+            if let record = connectionRecord(connection) {
+                answerDirectly(server.errorResponse(state.rejection ?? floor.rejection), on: record.socket)
+            }
             return .NO
         }
         if state.rejection != nil {
@@ -158,7 +160,7 @@ private func begin(_ state: RequestState, connection: OpaquePointer, method: Uns
     if let record { server.connections.headersArrived(record) }
     if server.bodyFloor != nil { state.bodyStart = .now }
     state.client = record?.peer
-    if let record, let peer = record.peer, record.group == nil { // a trusted proxy
+    if let record, let peer = record.peer, record.isTrustedProxy {
         let client = server.configuration.trustedProxies.client(peer: peer, forwardedFor: state.headers.values(for: "X-Forwarded-For"))
         state.client = client
         let group = AddressGroup(client)
