@@ -31,4 +31,13 @@ flowstage_mhd_socket_context(struct MHD_Connection *connection)
   return (NULL == info) ? NULL : info->socket_context;
 }
 
+/** The connection's socket, or -1. */
+static inline int
+flowstage_mhd_connection_fd(struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return (NULL == info) ? -1 : info->connect_fd;
+}
+
 #endif

@@ -19,6 +19,7 @@ public enum ErrorPage {
         case 403: "Forbidden"
         case 404: "Not found"
         case 405: "Method not allowed"
+        case 408: "Request timeout"
         case 413: "Content too large"
         case 415: "Unsupported media type"
         case 422: "Unprocessable content"

@@ -17,29 +17,59 @@ let uriLogCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CCha
 }
 
 /// Releases the per-request state and deletes upload files the handler did
-/// not move away. Called for finished and for aborted requests.
-let requestCompleted: MHD_RequestCompletedCallback = { _, _, conCls, _ in
+/// not move away. Called for finished and for aborted requests. Starts the
+/// header deadline of the next request on the connection, and ends what a
+/// request through a trusted proxy counted against its client.
+let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
     guard let conCls, let pointer = conCls.pointee else { return }
     conCls.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     state.body?.abandon()
     state.deleteFiles()
+    guard let cls, let connection else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if let group = state.countedGroup { server.connections.endRequest(from: group) }
+    if let record = connectionRecord(connection) { server.connections.requestFinished(record) }
 }
 
-/// Gives each connection a request counter, for `maxRequestsPerConnection`.
-let connectionNotify: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
-    guard let socketContext else { return }
+/// Refuses a connection as soon as it is accepted, before anything is read, when its address
+/// already holds `maxConnectionsPerAddress` (libmicrohttpd closes the socket), so one address
+/// cannot fill the server and is never queued in front of the others. A trusted proxy is let
+/// through: its connections carry many clients, whose requests are counted one by one.
+let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls, let peer = IPAddress(address) else { return .YES }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if server.configuration.trustedProxies.contains(peer) { return .YES }
+    return server.connections.admits(AddressGroup(peer)) ? .YES : .NO
+}
+
+/// Gives each connection its `ConnectionRecord` (socket context) and enters it in the
+/// connection table, which counts it against its address and starts its header deadline.
+/// libmicrohttpd reports CLOSED before it closes the socket, so the table forgets the socket
+/// while it is still this connection's.
+let connectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        socketContext.pointee = UnsafeMutableRawPointer(counter)
+        let peer = IPAddress(flowstage_mhd_client_address(connection))
+        let record = ConnectionRecord(socket: flowstage_mhd_connection_fd(connection), peer: peer,
+                                      isTrustedProxy: peer.map { server.configuration.trustedProxies.contains($0) } ?? false)
+        server.connections.opened(record)
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
-        socketContext.pointee?.assumingMemoryBound(to: Int.self).deallocate()
+        guard let pointer = socketContext.pointee else { return }
         socketContext.pointee = nil
+        let record = Unmanaged<ConnectionRecord>.fromOpaque(pointer).takeRetainedValue()
+        server.connections.closed(record)
     default:
         break
     }
+}
+
+/// The connection's record (unretained), set by `connectionNotify`.
+private func connectionRecord(_ connection: OpaquePointer) -> ConnectionRecord? {
+    flowstage_mhd_socket_context(connection).map { Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// Copies the request headers, in order, into an `HTTPHeaders`.
@@ -79,6 +109,18 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
     if size > 0 {
         uploadDataSize.pointee = 0
         if state.answered { return .YES }
+        state.bodyBytes += size
+        if let floor = server.bodyFloor, let start = state.bodyStart,
+           floor.isTooSlow(received: state.bodyBytes, since: start) {
+            // libmicrohttpd cannot queue a response while a body arrives: write it ourselves, then
+            // close. A request already refused (and being drained) keeps its first answer.
+            state.reject(floor.rejection)
+            state.answered = true
+            if let record = connectionRecord(connection) {
+                answerDirectly(server.errorResponse(state.rejection ?? floor.rejection), on: record.socket)
+            }
+            return .NO
+        }
         if state.rejection != nil {
             state.discardedBytes += size
             return state.discardedBytes > server.discardLimit ? .NO : .YES
@@ -108,11 +150,27 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
     return answer(response, state: state, connection: connection, server: server)
 }
 
-/// First call: headers, target, body kind and announced length.
+/// First call: headers, client, target, body kind and announced length.
 private func begin(_ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>?, server: ServerContext) {
     state.method = method.map { String(cString: $0) } ?? "GET"
     withUnsafeMutablePointer(to: &state.headers) { pointer in
         _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+    }
+    let record = connectionRecord(connection)
+    if let record { server.connections.headersArrived(record) }
+    if server.bodyFloor != nil { state.bodyStart = .now }
+    state.client = record?.peer
+    if let record, let peer = record.peer, record.isTrustedProxy {
+        let client = server.configuration.trustedProxies.client(peer: peer, forwardedFor: state.headers.values(for: "X-Forwarded-For"))
+        state.client = client
+        let group = AddressGroup(client)
+        guard server.connections.startRequest(from: group) else {
+            state.reject(RequestRejection(status: 503,
+                message: "Too many requests from your address are in progress at once. Try again in a moment.",
+                retryAfterSeconds: 1))
+            return
+        }
+        state.countedGroup = group
     }
     do throws(RequestRejection) {
         state.target = try RequestTarget(state.rawTarget, limits: server.limits)
@@ -136,7 +194,7 @@ private func makeRequest(_ state: RequestState, connection: OpaquePointer) throw
     return Request(method: state.method, path: target.path, rawPath: target.rawPath, query: target.query,
                    headers: state.headers, cookies: Cookies.parse(state.headers.values(for: "Cookie")),
                    body: body, form: form,
-                   remoteAddress: addressString(flowstage_mhd_client_address(connection)))
+                   remoteAddress: state.client?.description)
 }
 
 /// Hands a complete response to libmicrohttpd (the body is copied, so the
@@ -156,10 +214,9 @@ private func answer(_ response: Response, state: RequestState, connection: Opaqu
             value.withCString { value in _ = MHD_add_response_header(created, name, value) }
         }
     }
-    if let limit = server.configuration.maxRequestsPerConnection,
-       let counter = flowstage_mhd_socket_context(connection)?.assumingMemoryBound(to: Int.self) {
-        counter.pointee += 1
-        if counter.pointee >= limit { _ = MHD_add_response_header(created, "Connection", "close") }
+    if let limit = server.configuration.maxRequestsPerConnection, let record = connectionRecord(connection) {
+        record.requests += 1
+        if record.requests >= limit { _ = MHD_add_response_header(created, "Connection", "close") }
     }
     let status = (100...999).contains(response.status) ? UInt32(response.status) : 500
     return MHD_queue_response(connection, status, created)

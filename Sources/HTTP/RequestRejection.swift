@@ -5,6 +5,8 @@ import Foundation
 struct RequestRejection: Error, Sendable, Equatable {
     let status: Int
     let message: String
+    /// Sent as `Retry-After` when the client may simply try again later.
+    var retryAfterSeconds: Int? = nil
 
     static func tooLarge(_ message: String) -> RequestRejection { .init(status: 413, message: message) }
     static func malformed(_ message: String) -> RequestRejection { .init(status: 400, message: message) }

@@ -20,6 +20,14 @@ final class RequestState {
     var rejection: RequestRejection?
     /// Body bytes thrown away after a rejection; past a bound the connection is dropped.
     var discardedBytes = 0
+    /// Who sent it: the socket peer, or the client a trusted proxy names in `X-Forwarded-For`.
+    var client: IPAddress?
+    /// What this request counts against while it is in progress (only requests through a
+    /// trusted proxy are counted one by one); released when it completes.
+    var countedGroup: AddressGroup?
+    /// When the headers were complete, and the body bytes since: for the body rate floor.
+    var bodyStart: ContinuousClock.Instant?
+    var bodyBytes = 0
     /// Upload files to delete when the request completes.
     var filesToDelete: [URL] = []
 

@@ -21,8 +21,34 @@ public struct ServerConfiguration: Sendable {
     /// Created by `start()` if missing.
     public var uploadDirectory: URL = FileManager.default.temporaryDirectory
         .appendingPathComponent("flowstage-uploads", isDirectory: true)
-    /// Idle connections are closed after this many seconds (0 = never).
+    /// Idle connections are closed after this many seconds (0 = never): the keep-alive idle
+    /// time, and how long a started body may pause.
     public var connectionTimeoutSeconds: Int = 30
+    /// Most connections open at once, from everyone (libmicrohttpd's limit, shared out among
+    /// the workers). Past it new connections wait in the kernel's listen queue, so it is sized
+    /// for epoll rather than `select`; `start()` raises the process's open-file limit to fit,
+    /// as far as the system allows (see `HTTPServer.connectionLimit`).
+    public var maxConnections: Int = 4096
+    /// Most connections open at once from one address (an IPv6 client: from its /64). The next
+    /// one is closed as soon as it is accepted, before anything is read, so one address cannot
+    /// fill `maxConnections`. Requests through a trusted proxy count against the client it
+    /// names, for as long as each is in progress. nil = no limit.
+    public var maxConnectionsPerAddress: Int? = 32
+    /// Seconds a client has to send a complete request line and headers, from the moment it
+    /// connects (on a keep-alive connection: from the end of the previous request, plus the
+    /// idle time). A deadline, not an idle timeout: a byte every few seconds does not extend
+    /// it. Past it the connection is closed. 0 = no deadline.
+    public var headerTimeoutSeconds: Double = 10
+    /// The slowest a request body may arrive, on average since its headers, once
+    /// `bodyRateGraceSeconds` have passed; slower is cut with 408. 1 KiB/s (8 kbit/s) is far
+    /// below any real link, so only a client holding the connection on purpose meets it.
+    /// 0 = no floor.
+    public var minBodyBytesPerSecond: Int = 1024
+    /// How long a body may arrive at any speed before the floor applies.
+    public var bodyRateGraceSeconds: Double = 10
+    /// Peers whose `X-Forwarded-For` names the client (`--trust-proxy`): only for them do the
+    /// per-address limit and `Request.remoteAddress` use that header. Empty: never.
+    public var trustedProxies = TrustedProxies()
     /// After this many requests a connection is told `Connection: close`
     /// (libmicrohttpd has no such option; the server counts per connection).
     /// nil = unlimited.

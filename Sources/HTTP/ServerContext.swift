@@ -1,21 +1,33 @@
 import CMicroHTTPD
 
 /// What the C callbacks need, reached through libmicrohttpd's `cls`
-/// pointer. Immutable, so it is safely shared by the worker threads.
+/// pointer. Immutable (the connection table locks itself), so it is safely
+/// shared by the worker threads.
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let handler: @Sendable (Request) -> Response
     let limits: FormLimits
+    let connections: ConnectionTable
+    let bodyFloor: BodyRateFloor?
 
     init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
         self.configuration = configuration
         self.handler = handler
         limits = FormLimits(maxFields: configuration.maxFields, maxFieldBytes: configuration.maxFieldBytes)
+        let header = configuration.headerTimeoutSeconds
+        let idle = configuration.connectionTimeoutSeconds
+        connections = ConnectionTable(perAddressLimit: configuration.maxConnectionsPerAddress,
+                                      headerTimeout: header > 0 && header.isFinite ? .seconds(header) : nil,
+                                      idleTimeout: idle > 0 ? .seconds(idle) : nil)
+        bodyFloor = BodyRateFloor(bytesPerSecond: configuration.minBodyBytesPerSecond,
+                                  graceSeconds: configuration.bodyRateGraceSeconds)
     }
 
     func errorResponse(_ rejection: RequestRejection) -> Response {
-        if let custom = configuration.errorPage { return custom(rejection.status, rejection.message) }
-        return ErrorPage.standard(rejection.status, rejection.message)
+        var response = if let custom = configuration.errorPage { custom(rejection.status, rejection.message) }
+            else { ErrorPage.standard(rejection.status, rejection.message) }
+        if let seconds = rejection.retryAfterSeconds { response.headers["Retry-After"] = String(seconds) }
+        return response
     }
 
     /// How many body bytes we read and throw away after a rejection before

@@ -1,8 +1,6 @@
 import Foundation
+import HTTP
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Wrong access passwords per client address (`--password`): after `maxFailures` wrong ones
 /// within `window`, the address may not try again until `window` has passed since the last of
@@ -96,16 +94,12 @@ public final class PasswordGuesses: Sendable {
 
     private static func seconds(_ interval: TimeInterval) -> Int { max(1, Int(interval.rounded(.up))) }
 
-    /// The address a failure is counted against: IPv4 as it is (also when mapped into IPv6),
-    /// IPv6 by its /64 network; "unknown" when the server could not tell.
+    /// The address a failure is counted against: the same unit as the server's per-address
+    /// connection limit (`AddressGroup`: IPv4 as it is, also when mapped into IPv6, IPv6 by its
+    /// /64 network); "unknown" when the server could not tell.
     static func key(_ address: String?) -> String {
         guard let address, !address.isEmpty else { return "unknown" }
-        if address.lowercased().hasPrefix("::ffff:"), address.contains(".") { return String(address.dropFirst(7)) }
-        guard address.contains(":") else { return address }
-        var bytes = in6_addr()
-        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        let prefix = withUnsafeBytes(of: &bytes) { Array($0.prefix(8)) }
-        return stride(from: 0, to: 8, by: 2).map { String(format: "%x", Int(prefix[$0]) << 8 | Int(prefix[$0 + 1])) }
-            .joined(separator: ":") + "::/64"
+        guard let parsed = IPAddress(address) else { return address }
+        return AddressGroup(parsed).description
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// `--session-timeout`: seconds, or a number with a unit — `90s`, `30m`, `12h`, `7d` (decimals
-/// allowed: `1.5h`); `0` keeps sessions forever.
+/// A duration flag (`--session-timeout`, `--header-timeout`): seconds, or a number with a
+/// unit — `90s`, `30m`, `12h`, `7d` (decimals allowed: `1.5h`); `0` turns the timeout off.
 struct IdleTimeout: ExpressibleByArgument, CustomStringConvertible {
     /// 0 means never.
     let seconds: TimeInterval

@@ -46,6 +46,24 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests served on one connection before it is closed; 0 means no limit ($FLOWSTAGE_MAX_REQUESTS_PER_CONNECTION).")
     var maxRequestsPerConnection = Serve.environment("FLOWSTAGE_MAX_REQUESTS_PER_CONNECTION") ?? 0
 
+    @Option(help: "Most connections open at once, from everyone ($FLOWSTAGE_MAX_CONNECTIONS).")
+    var maxConnections = Serve.environment("FLOWSTAGE_MAX_CONNECTIONS") ?? 4096
+
+    @Option(help: "Most connections open at once from one address (an IPv6 client: from its /64); more are closed at once; 0 means no limit ($FLOWSTAGE_MAX_CONNECTIONS_PER_ADDRESS).")
+    var maxConnectionsPerAddress = Serve.environment("FLOWSTAGE_MAX_CONNECTIONS_PER_ADDRESS") ?? 32
+
+    @Option(help: ArgumentHelp("How long a client has to send a request line and headers, however slowly it keeps sending: seconds, or a number with s or m; 0 means no deadline ($FLOWSTAGE_HEADER_TIMEOUT).",
+                               valueName: "duration"))
+    var headerTimeout = ProcessInfo.processInfo.environment["FLOWSTAGE_HEADER_TIMEOUT"].flatMap(IdleTimeout.init(argument:))
+        ?? IdleTimeout(seconds: 10)
+
+    @Option(help: "Slowest a request body may arrive, in bytes per second on average, once 10 seconds have passed (slower: 408); 0 means no floor ($FLOWSTAGE_MIN_BODY_RATE).")
+    var minBodyRate = Serve.environment("FLOWSTAGE_MIN_BODY_RATE") ?? 1024
+
+    @Option(help: ArgumentHelp("A reverse proxy whose X-Forwarded-For names the client, for the per-address and password limits: an address or range such as 10.0.0.0/8; repeat the flag or separate with commas ($FLOWSTAGE_TRUST_PROXY).",
+                               valueName: "cidr"))
+    var trustProxy: [String] = []
+
     @Option(help: "Largest uploaded file, in bytes ($FLOWSTAGE_MAX_UPLOAD); a fileUpload's maxSize can only lower it.")
     var maxUpload = Serve.environment("FLOWSTAGE_MAX_UPLOAD") ?? (10 << 20)
 
@@ -89,6 +107,14 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "flowstage")
+        let trustedProxies: TrustedProxies
+        do {
+            let values = trustProxy.isEmpty ? ProcessInfo.processInfo.environment["FLOWSTAGE_TRUST_PROXY"].map { [$0] } ?? [] : trustProxy
+            trustedProxies = try TrustedProxies(parsing: values)
+        } catch {
+            FileHandle.standardError.write(Data("flowstage: --trust-proxy: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         let resources = try Resources.locate()
         let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
 
@@ -168,6 +194,11 @@ struct Serve: ParsableCommand {
         configuration.maxFieldBytes = max(1, maxFieldLength)
         configuration.maxHeaderBytes = max(1 << 10, maxHeader)
         configuration.maxRequestsPerConnection = maxRequestsPerConnection > 0 ? maxRequestsPerConnection : nil
+        configuration.maxConnections = max(1, maxConnections)
+        configuration.maxConnectionsPerAddress = maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil
+        configuration.headerTimeoutSeconds = headerTimeout.seconds
+        configuration.minBodyBytesPerSecond = max(0, minBodyRate)
+        configuration.trustedProxies = trustedProxies
         // A multipart body holds the file and the other fields: the file limit plus the form limit.
         configuration.maxUploadBytes = max(1, maxUpload) + maxBody
         configuration.uploadDirectory = uploadsFolder.appendingPathComponent("incoming", isDirectory: true)
@@ -190,6 +221,12 @@ struct Serve: ParsableCommand {
                   + (endedAtStart > 0 ? "; \(endedAtStart) expired session\(endedAtStart == 1 ? " was" : "s were") ended now." : "."))
         }
         if appConfiguration.accessPassword != nil { print("Every request needs the access password.") }
+        if !trustedProxies.isEmpty {
+            print("X-Forwarded-For names the client only on connections from \(trustedProxies.ranges.map(\.description).joined(separator: ", ")).")
+        }
+        if server.connectionLimit < configuration.maxConnections {
+            print("At most \(server.connectionLimit) connections at once, not \(configuration.maxConnections): the open-file limit (ulimit -n) allows no more; raise it, or lower --max-connections.")
+        }
         if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")
         fflush(nil)

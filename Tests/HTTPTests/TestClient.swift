@@ -17,13 +17,28 @@ final class TestConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutMilliseconds: Int = 10_000) throws {
+    /// Connects from `sourceAddress`: Linux routes all of 127.0.0.0/8 to loopback, so
+    /// `127.0.0.2` is another client for per-address rules. The timeout only guards against
+    /// a hang: a test that reaches it fails.
+    init(port: Int, from sourceAddress: String = "127.0.0.1", timeoutMilliseconds: Int = 10_000) throws {
         signal(SIGPIPE, SIG_IGN)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if sourceAddress != "127.0.0.1" {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw Failure(description: "cannot connect from \(sourceAddress): \(String(cString: strerror(errno)))")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -94,11 +109,20 @@ final class TestConnection {
     /// Half-closes: the server sees the end of the request stream.
     func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 
-    /// True when the server has closed the connection (read returns 0).
+    /// True when the server has closed the connection: read returns 0, or the connection
+    /// was reset (a server that closes with unread bytes from us resets it).
     func isClosedByPeer() -> Bool {
         guard buffer.isEmpty else { return false }
         var byte: UInt8 = 0
-        return recv(fd, &byte, 1, 0) == 0
+        let n = recv(fd, &byte, 1, 0)
+        return n == 0 || (n < 0 && errno == ECONNRESET)
+    }
+
+    /// Whether the server has sent something (or closed) within `milliseconds`.
+    func waitForData(milliseconds: Int32) -> Bool {
+        guard buffer.isEmpty else { return true }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0
     }
 }
 

@@ -156,6 +156,33 @@ import TestSupport
     }
 }
 
+/// Issue #26: behind a reverse proxy given with `--trust-proxy`, wrong passwords count against
+/// the client the proxy names in `X-Forwarded-For`; from any other peer that header, which
+/// anyone can send, changes nothing.
+@Suite(.serialized) struct PasswordGuessingBehindAProxy {
+    private static func guessWrong(_ count: Int, on client: TestHTTPClient, forwardedFor: String? = nil) throws -> [Int] {
+        let headers = forwardedFor.map { [("X-Forwarded-For", $0)] } ?? []
+        return try (0..<count).map { try client.post("/access", form: [("password", "guess \($0)"), ("next", "/")], headers: headers).status }
+    }
+
+    @Test func fromAnUntrustedPeerXForwardedForIsIgnored() throws {
+        let preview = try RunningPreview(configuration: .init(accessPassword: "open sesame"))
+        let statuses = try (0..<10).flatMap { try Self.guessWrong(1, on: preview.client, forwardedFor: "203.0.113.\($0)") }
+        #expect(statuses == Array(repeating: 401, count: 9) + [429], "a new X-Forwarded-For each time does not buy new tries")
+        #expect(try Self.guessWrong(1, on: preview.client, forwardedFor: "198.51.100.1") == [429])
+    }
+
+    @Test func fromATrustedProxyTheClientItNamesIsCounted() throws {
+        let preview = try RunningPreview(configuration: .init(accessPassword: "open sesame"),
+                                         trustedProxies: TrustedProxies([AddressRange(IPAddress("127.0.0.1")!, prefixLength: 32)]))
+        #expect(try Self.guessWrong(10, on: preview.client, forwardedFor: "203.0.113.7") == Array(repeating: 401, count: 9) + [429])
+        #expect(try Self.guessWrong(1, on: preview.client, forwardedFor: "203.0.113.7") == [429])
+        #expect(try Self.guessWrong(1, on: preview.client, forwardedFor: "203.0.113.8") == [401], "another visitor behind the proxy has its own tries")
+        #expect(try Self.guessWrong(1, on: preview.client, forwardedFor: "203.0.113.8, 203.0.113.7") == [429],
+                "the right-most untrusted hop is the client; what it wrote to its left is not believed")
+    }
+}
+
 /// The table of wrong passwords on its own.
 @Suite struct PasswordGuessTable {
     @Test func theTableNeverHoldsMoreAddressesThanItsCapacity() {

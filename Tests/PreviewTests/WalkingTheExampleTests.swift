@@ -16,8 +16,9 @@ final class RunningPreview: @unchecked Sendable {
     /// A server over the example project; with `database`, every store is that SQLite file,
     /// so a second server on the same file stands for a restart. `sessions` replaces the
     /// session store (e.g. one with a manual clock); give it `database.sessions` with a database.
+    /// `trustedProxies` is the server's `--trust-proxy`.
     init(project: URL = RepositoryPaths.examples, database: SQLiteStore? = nil, sessions: SessionStore? = nil,
-         configuration: PreviewApp.Configuration = .init()) throws {
+         configuration: PreviewApp.Configuration = .init(), trustedProxies: TrustedProxies = TrustedProxies()) throws {
         let app = if let database {
             try PreviewLoader.load(project: project, resources: RepositoryPaths.root, store: database.instances,
                                    flowStore: database.flowRuns, sessions: sessions ?? SessionStore(records: database.sessions),
@@ -31,6 +32,7 @@ final class RunningPreview: @unchecked Sendable {
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.uploadDirectory = uploads
+        configuration.trustedProxies = trustedProxies
         server = HTTPServer(configuration: configuration, handler: app.handle)
         try server.start()
         client = TestHTTPClient(port: server.port)
