@@ -117,7 +117,7 @@ import TestSupport
         }
         let described = failure.errors.map(\.description)
         #expect(described.contains { $0.hasPrefix("components/input.examples.json /examples/0/states/1: unknown state") })
-        #expect(described.contains { $0.hasPrefix("components/input.examples.json /examples/0/component: A input needs \"key\"") })
+        #expect(described.contains { $0.hasPrefix("components/input.examples.json /examples/0/component: An input needs \"key\"") })
     }
 
     @Test func invalidJSONInAnExamplesFileIsAnErrorNotACrash() {

@@ -205,7 +205,6 @@ func expectAccessiblePage(_ page: HTMLElement, sourceLocation: SourceLocation = 
                   { "type": "text", "markdown": "<script>alert(2)</script> [x](javascript:alert(3)) ${who}" },
                   { "type": "input", "key": "who", "label": "\\" onfocus=\\"alert(4)", "hint": "<i>hint</i>" },
                   { "type": "select", "key": "pick", "label": "Pick", "options": [ { "value": "\\"><b>", "label": "<script>" } ] },
-                  { "type": "link", "label": "Bad", "url": "javascript:alert(5)" },
                   { "type": "button", "label": "Go", "action": "go" } ],
                   "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
                 { "id": "e", "type": "end" } ] }
