@@ -23,8 +23,6 @@ final class ExplorationHook: Sendable {
     struct Log: Sendable {
         var steps: [Place] = []
         var decisions: [Decision] = []
-        /// The forced branch was never met (the gateway was not on this action's path).
-        var unusedForcing: Bool = false
     }
 
     private struct State {
@@ -42,8 +40,7 @@ final class ExplorationHook: Sendable {
     /// What happened since the last call, forgetting it and any unused forcing.
     func take() -> Log {
         state.withLock { state in
-            var log = state.log
-            log.unusedForcing = !state.forced.isEmpty
+            let log = state.log
             state = State()
             return log
         }

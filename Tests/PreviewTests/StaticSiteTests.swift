@@ -52,6 +52,35 @@ private let renderedExamples = Result { try StaticSiteRendering.render() }
         #expect(page.all("a").contains { $0["href"] == "#field-client-firstName" }, "the error summary links each field")
     }
 
+    @Test func aProjectWithoutScenariosRendersItsErrorStatesEndsAndCloseConfirmationAndTheyPassTheAudit() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": """
+            { "name": "p", "title": "Ask", "modal": true, "nodes": [ { "id": "s", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "title": "Your name", "screen": [
+                  { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+                  { "type": "button", "label": "Send", "action": "send" } ],
+                "actions": [ { "name": "send", "type": "submit", "next": "done" }, { "name": "close", "type": "dismiss" } ] },
+              { "id": "done", "type": "end", "message": "Thank you, ${name}." } ] }
+            """,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: folder)
+        let out = try RepositoryPaths.fixture([:])
+        let pages = try StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: [])
+            .write(to: out)
+        #expect(pages.filter { $0.hasPrefix("en-light/") } == [
+            "en-light/process-p/01-ask.html", "en-light/process-p/02-ask-close.html",
+            "en-light/process-p/03-ask-errors.html", "en-light/process-p/04-end-done.html",
+        ])
+        for page in pages {
+            let html = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
+            #expect(PageAudit.check(html: html).isEmpty, "\(page): \(PageAudit.check(html: html))")
+        }
+        let end = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent("en-light/process-p/04-end-done.html"), encoding: .utf8))
+        #expect(end.first("main")?.text.contains("Thank you, Sample.") == true, "the end message with the explorer's data")
+    }
+
     @Test func everyRelativeLinkOfEveryPageLeadsToAFile() throws {
         let (out, pages, _, _) = try renderExamples()
         for page in ["index.html"] + pages {
