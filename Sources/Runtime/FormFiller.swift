@@ -17,6 +17,8 @@ struct FormFiller {
     let hints: [String: [JSONValue]]
     /// Paths some condition reads: fields under them get variations.
     let relevant: [String]
+    /// Each condition's compared values, for conditions naming two paths or more: tried together.
+    let combinations: [[(path: String, value: JSONValue)]]
     /// Most variations offered for one post, and most other options tried per choice field.
     static let maxVariations = 12
     static let maxOptions = 6
@@ -51,14 +53,18 @@ struct FormFiller {
         self.now = now
         var hints: [String: [JSONValue]] = [:]
         var relevant: [String] = []
+        var combinations: [[(path: String, value: JSONValue)]] = []
         for expression in FormFiller.conditions(of: project) {
-            for (path, value) in expression.comparedValues where !(hints[path]?.contains(value) ?? false) {
+            let compared = expression.comparedValues
+            for (path, value) in compared where !(hints[path]?.contains(value) ?? false) {
                 hints[path, default: []].append(value)
             }
             for path in expression.readPaths where !relevant.contains(path) { relevant.append(path) }
+            if Set(compared.map(\.path)).count > 1 { combinations.append(compared) }
         }
         self.hints = hints
         self.relevant = relevant
+        self.combinations = combinations
     }
 
     /// Every expression that decides where a process or flow goes or what a screen shows:
@@ -112,24 +118,52 @@ struct FormFiller {
         return fill
     }
 
-    /// The plain fill with one relevant field changed at a time, at most `maxVariations`.
+    /// The plain fill with one relevant field changed at a time; then, for a condition that
+    /// compares two or more of the screen's fields (`kind == 'c' && amount > 1000`), its values
+    /// together, numbers as written, one above and one below. At most `maxVariations`.
     func variations(_ state: ScreenState) -> [Fill] {
         let all = fields(state, upload: nil)
-        var variations: [Fill] = []
-        for (index, candidates) in all.enumerated() where !candidates.alternatives.isEmpty {
-            for alternative in candidates.alternatives {
-                var fill = Fill()
-                for (other, entry) in all.enumerated() {
-                    let values = other == index ? alternative : (entry.values.first ?? [])
-                    fill.values += values.map { (entry.name, $0) }
-                    if let file = entry.file { fill.files.append(file) }
+        func fill(_ changes: [Int: [String]]) -> Fill {
+            var fill = Fill()
+            for (index, entry) in all.enumerated() {
+                fill.values += (changes[index] ?? (entry.values.first ?? [])).map { (entry.name, $0) }
+                if let file = entry.file { fill.files.append(file) }
+            }
+            fill.variation = changes.keys.sorted().map { index in
+                let values = changes[index]!
+                return "\(all[index].name) = \(values.isEmpty ? "(empty)" : values.joined(separator: ", "))"
+            }.joined(separator: ", ")
+            return fill
+        }
+        var together: [[Int: [String]]] = []
+        for compared in combinations {
+            for delta in [0.0, 1, -1] {
+                var changes: [Int: [String]] = [:]
+                for (path, value) in compared {
+                    guard let index = all.firstIndex(where: { FormFiller.bare($0.name) == FormFiller.bare(path) }) else { continue }
+                    if let number = value.numberValue {
+                        changes[index] = [JSONValue.format(number + delta)]
+                    } else {
+                        changes[index] = [value.displayString]
+                    }
                 }
-                fill.variation = "\(candidates.name) = \(alternative.isEmpty ? "(empty)" : alternative.joined(separator: ", "))"
-                variations.append(fill)
-                if variations.count == FormFiller.maxVariations { return variations }
+                if changes.count > 1, !together.contains(changes) { together.append(changes) }
             }
         }
-        return variations
+        together = Array(together.prefix(FormFiller.maxVariations / 2))
+        var variations: [Fill] = []
+        outer: for (index, candidates) in all.enumerated() where !candidates.alternatives.isEmpty {
+            for alternative in candidates.alternatives {
+                if variations.count + together.count >= FormFiller.maxVariations { break outer }
+                variations.append(fill([index: alternative]))
+            }
+        }
+        return variations + together.map(fill)
+    }
+
+    /// A path without its list indexes: `rows[2].name` is `rows.name`, as conditions over `$item` name it.
+    static func bare(_ path: String) -> String {
+        path.replacingOccurrences(of: #"\[\d+\]"#, with: "", options: .regularExpression)
     }
 
     /// Whether the shown screen has a field that must not be left empty: the empty post then

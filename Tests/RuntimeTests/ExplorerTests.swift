@@ -51,7 +51,7 @@ import TestSupport
         #expect(try item(coverage, "apply").status == .reached, "the flow state that starts a process")
     }
 
-    @Test func aBranchBehindAConditionIsReachedWithDataTheConditionComparesWith() throws {
+    @Test func aBranchBehindAConditionIsReachedWithDataTheConditionComparesWithAloneAndTogether() throws {
         let project = try project(["processes/p.json": process("p", """
             [ { "id": "s", "type": "start", "next": "ask" },
               { "id": "ask", "type": "userTask", "screen": [
@@ -61,18 +61,22 @@ import TestSupport
                     "options": [ { "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" } ] } ],
                 "actions": [ { "name": "go", "type": "submit", "next": "route" } ] },
               { "id": "route", "type": "exclusiveGateway", "branches": [
+                  { "when": "amount > 5000 && kind == 'b'", "next": "both" },
                   { "when": "amount > 20000", "next": "big" }, { "when": "kind == 'c'", "next": "odd" }, { "next": "small" } ] },
+              { "id": "both", "type": "end", "outcome": "completed" },
               { "id": "big", "type": "end", "outcome": "completed" },
               { "id": "odd", "type": "end", "outcome": "cancelled" },
               { "id": "small", "type": "end", "outcome": "completed" } ]
             """)])
         let exploration = Explorer(project: project).run()
-        for node in ["big", "odd", "small"] {
+        for node in ["both", "big", "odd", "small"] {
             let found = try item(exploration.coverage, node)
             #expect(found.status == .reached, "\(node): \(found.status) \(found.reason ?? "")")
         }
         let big = try #require(exploration.pages.first { $0.node == "big" })
         #expect(big.trail.contains { $0.contains("amount = 20001") }, "\(big.trail)")
+        let both = try #require(exploration.pages.first { $0.node == "both" })
+        #expect(both.trail.last == "ask: go [amount = 5001, kind = b]", "both values of one condition together: \(both.trail)")
         #expect(exploration.end(big)?.outcome == "completed")
         #expect(exploration.pages.first { $0.node == "odd" }.flatMap(exploration.end)?.outcome == "cancelled")
     }
