@@ -340,6 +340,11 @@ struct FormFiller {
         default:
             break
         }
+        // An optional field may be left empty: a condition may test for that (a gateway with no
+        // default branch, `x == null`).
+        if !required, field.type != .checkbox, field.type != .switch, field.type != .slider, !result.values.isEmpty {
+            result.alternatives.append([])
+        }
         return result
     }
 
