@@ -13,6 +13,8 @@ enum PatternSample {
         let chars: [Character]
         let generous: Bool
         var index = 0
+        /// Groups open around the current position: a deeper pattern is not simple.
+        var depth = 0
 
         init(chars: [Character], generous: Bool) {
             self.chars = chars
@@ -50,6 +52,9 @@ enum PatternSample {
             case "^", "$": return ""
             case ".": return "a"
             case "(":
+                guard depth < 32 else { return nil }
+                depth += 1
+                defer { depth -= 1 }
                 if current == "?" {
                     // Only a non-capturing group; lookaround and named groups give up.
                     guard index + 1 < chars.count, chars[index + 1] == ":" else { return nil }

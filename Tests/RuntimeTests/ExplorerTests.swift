@@ -243,5 +243,7 @@ import TestSupport
         }
         #expect(PatternSample.sample(#"(a)\1"#) == nil, "backreferences are not simple")
         #expect(PatternSample.sample(#"(?=a)a"#) == nil, "nor lookaround")
+        #expect(PatternSample.sample(String(repeating: "(", count: 5_000) + "a" + String(repeating: ")", count: 5_000)) == nil,
+                "nor a pattern nested deeper than 32 groups")
     }
 }
