@@ -77,7 +77,11 @@ public struct AuditReport: Sendable {
                 "kind": .string(entry.kind.rawValue), "path": .string(entry.path), "title": .string(entry.title),
                 "violations": .array(entry.violations.map { violation in
                     .object(["rule": .string(violation.rule.rawValue), "location": .string(violation.location),
-                             "message": .string(violation.message)])
+                             "message": .string(violation.message),
+                             "wcag": .array(violation.rule.criteria.map { criterion in
+                                 .object(["number": .string(criterion.number), "name": .string(criterion.name),
+                                          "level": .string(criterion.level)])
+                             })])
                 })]
             if let owner = entry.owner {
                 fields[owner.word] = .string(owner.name)

@@ -36,9 +36,10 @@ extension AuditReport {
             for entry in failing {
                 out += "<table>\n<caption><code>\(escape(entry.path))</code> – \(escape(entry.title)) "
                 out += "(\(Self.count(entry.violations.count, "violation")))</caption>\n"
-                out += "<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Where</th><th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
+                out += "<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">WCAG 2.2</th><th scope=\"col\">Where</th><th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
                 for violation in entry.violations {
-                    out += "<tr><td>\(violation.rule.rawValue)</td><td><code>\(escape(violation.location))</code></td><td>\(escape(violation.message))</td></tr>\n"
+                    let criteria = violation.rule.criteria.map { escape($0.description) }.joined(separator: "<br>")
+                    out += "<tr><td>\(violation.rule.rawValue)</td><td>\(criteria)</td><td><code>\(escape(violation.location))</code></td><td>\(escape(violation.message))</td></tr>\n"
                 }
                 out += "</tbody>\n</table>\n"
             }

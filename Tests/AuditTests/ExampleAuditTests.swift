@@ -98,6 +98,25 @@ private let auditedExamples = Result { try ExampleAudit.audit() }
         #expect(lines == ["en-light/w/01-a.html: [one-h1] body: the page has no h1", "1 screen and 1 theme audited: 1 violation"])
         #expect(report.json["violations"] == .number(1))
         #expect(report.json["reports"]?[0]?["violations"]?[0]?["rule"] == .string("one-h1"))
+        #expect(report.json["reports"]?[0]?["violations"]?[0]?["wcag"]?[0]?["number"] == .string("1.3.1"))
+        #expect(report.json["reports"]?[0]?["violations"]?[0]?["wcag"]?[0]?["level"] == .string("A"))
+    }
+
+    @Test func everyRuleNamesTheWCAGSuccessCriteriaItsViolationsFail() {
+        for rule in AuditRule.allCases {
+            #expect(!rule.criteria.isEmpty, "\(rule)")
+            for criterion in rule.criteria {
+                #expect(criterion.number.split(separator: ".").count == 3, "\(rule): \(criterion.number)")
+                #expect(["A", "AA"].contains(criterion.level), "\(rule): \(criterion.level)")
+                #expect(criterion.number != "4.1.1", "4.1.1 Parsing is not in WCAG 2.2")
+            }
+        }
+        #expect(AuditRule.imageAlt.criteria.first?.description == "1.1.1 Non-text Content (A)")
+        #expect(AuditRule.colourContrast.criteria.first?.description == "1.4.3 Contrast (Minimum) (AA)")
+        var report = AuditReport(project: "Fixture")
+        report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
+                            violations: [Violation(.pageTitle, "title", "the page has no title")]))
+        #expect(HTMLDocument.parse(report.html).all("td").contains { $0.text == "2.4.2 Page Titled (A)" })
     }
 
     @Test func theHTMLReportPassesItsOwnAudit() throws {
