@@ -1,3 +1,5 @@
+import Definitions
+
 /// The report as one self-contained HTML page (`--html DIR`). It is read by the same
 /// accessibility reviewers, so it follows the rules it reports on: a language, a title, one
 /// h1, no skipped headings, tables with captions and column headers, and black on white.
@@ -34,13 +36,15 @@ extension AuditReport {
             for entry in failing {
                 out += "<table>\n<caption><code>\(escape(entry.path))</code> – \(escape(entry.title)) "
                 out += "(\(Self.count(entry.violations.count, "violation")))</caption>\n"
-                out += "<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Where</th><th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
+                out += "<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">WCAG 2.2</th><th scope=\"col\">Where</th><th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
                 for violation in entry.violations {
-                    out += "<tr><td>\(violation.rule.rawValue)</td><td><code>\(escape(violation.location))</code></td><td>\(escape(violation.message))</td></tr>\n"
+                    let criteria = violation.rule.criteria.map { escape($0.description) }.joined(separator: "<br>")
+                    out += "<tr><td>\(violation.rule.rawValue)</td><td>\(criteria)</td><td><code>\(escape(violation.location))</code></td><td>\(escape(violation.message))</td></tr>\n"
                 }
                 out += "</tbody>\n</table>\n"
             }
         }
+        if let coverage { out += coverageHTML(coverage) }
         let clean = entries.filter(\.violations.isEmpty)
         if !clean.isEmpty {
             out += "<h2>Without violations</h2>\n<ul>\n"
@@ -48,6 +52,33 @@ extension AuditReport {
             out += "</ul>\n"
         }
         out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// What the explorer reached: the summary, then a table of every user task, end and flow
+    /// state not reached (with why), reached only by forcing, or reached but not passed.
+    private func coverageHTML(_ coverage: Coverage) -> String {
+        var out = "<h2>Coverage</h2>\n<p>\(escape(coverage.summary)).</p>\n"
+        if !coverage.notes.isEmpty {
+            out += "<ul>\n" + coverage.notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        let listed = coverage.items.filter { $0.status != .reached || !$0.notes.isEmpty }
+        if !listed.isEmpty {
+            out += "<table>\n<caption>Screens, ends and flow states not reached, forced or not passed</caption>\n"
+            out += "<thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Kind</th><th scope=\"col\">Status</th><th scope=\"col\">Why</th></tr></thead>\n<tbody>\n"
+            for item in listed {
+                let why = ([item.reason].compactMap { $0 } + item.notes.map { "Not passed: " + $0 }).map(escape).joined(separator: "<br>")
+                let status = item.status == .reached ? "reached, not passed" : item.status.rawValue
+                out += "<tr><td>\(escape(item.place))</td><td>\(item.kind.rawValue)</td><td>\(status)</td><td>\(why)</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        let reached = coverage.items.filter { $0.status == .reached }
+        if !reached.isEmpty {
+            out += "<details><summary>Reached (\(reached.count))</summary>\n<ul>\n"
+            out += reached.map { "<li>\(escape($0.place))\($0.outcome.map { " (\($0))" } ?? "")</li>\n" }.joined()
+            out += "</ul>\n</details>\n"
+        }
         return out
     }
 

@@ -29,6 +29,8 @@ public final class ProcessEngine: Sendable {
         public var makeID: @Sendable () -> String
         /// Custom components registered in Swift, by `identifier`: what they post and how it is checked.
         public var customComponents: [String: CustomComponentFields] = [:]
+        /// Set only by `Explorer`: sees every step and may steer gateways.
+        var explorationHook: ExplorationHook?
 
         public init(customValidators: [String: CustomValidator] = [:],
                     serviceHandlers: [String: ServiceHandler] = [:],
@@ -182,7 +184,9 @@ public final class ProcessEngine: Sendable {
     }
 
     func runner() -> TokenRunner {
-        TokenRunner(project: project, handlers: configuration.serviceHandlers)
+        var runner = TokenRunner(project: project, handlers: configuration.serviceHandlers)
+        runner.hook = configuration.explorationHook
+        return runner
     }
 
     /// Stores a new instance and tells the analytics sinks it started (and what it shows).

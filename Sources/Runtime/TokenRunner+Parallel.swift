@@ -41,8 +41,10 @@ extension TokenRunner {
         }
         let key = instance.prefix(of: token.call) + node.id
         let data = instance.data(of: token.call)
-        var chosen = branches.filter { $0.when != nil && evaluator.isTrue($0.when, data: data, otherwise: false) }
-        if chosen.isEmpty { chosen = branches.filter { $0.when == nil } }
+        var taken = branches.indices.filter { branches[$0].when != nil && evaluator.isTrue(branches[$0].when, data: data, otherwise: false) }
+        if taken.isEmpty { taken = branches.indices.filter { branches[$0].when == nil } }
+        if let hook { taken = hook.choose(process.name, node.id, natural: taken, count: branches.count) }
+        let chosen = taken.map { branches[$0] }
         guard !chosen.isEmpty else {
             return fail(&instance, node: key, "no branch of gateway “\(key)” matched and it has no default branch; add a branch without “when”")
         }

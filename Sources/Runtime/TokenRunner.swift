@@ -13,6 +13,8 @@ struct TokenRunner {
 
     let project: Project
     let handlers: [String: ServiceHandler]
+    /// The explorer's hook (`Explorer`): told every step and gateway decision, and may steer a gateway.
+    var hook: ExplorationHook?
     private var steps = 0
     private var visited: [String] = []
     /// Tokens to move, in the order they were set going.
@@ -83,6 +85,7 @@ struct TokenRunner {
         guard let node = process.node(token.node) else {
             return fail(&instance, node: key, "the process “\(process.name)” has no node “\(token.node)”")
         }
+        hook?.stepped(process.name, node.id)
         switch node.kind {
         case .start:
             forward(token.id, to: node.next, in: &instance, at: key)
@@ -102,9 +105,10 @@ struct TokenRunner {
             serviceTask(service, node: node, token: token, key: key, process: process, &instance)
         case .exclusiveGateway(let branches):
             let data = instance.data(of: token.call)
-            let chosen = branches.first { $0.when != nil && evaluator.isTrue($0.when, data: data, otherwise: false) }
-                ?? branches.first { $0.when == nil }
-            guard let chosen else {
+            var taken = branches.firstIndex { $0.when != nil && evaluator.isTrue($0.when, data: data, otherwise: false) }
+                ?? branches.firstIndex { $0.when == nil }
+            if let hook { taken = hook.choose(process.name, node.id, natural: taken.map { [$0] } ?? [], count: branches.count).first }
+            guard let chosen = taken.map({ branches[$0] }) else {
                 return fail(&instance, node: key, "no branch of gateway “\(key)” matched and it has no default branch; add a branch without “when”")
             }
             forward(token.id, to: chosen.next, in: &instance, at: key)

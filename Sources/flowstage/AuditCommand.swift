@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Preview
 import Rendering
+import Runtime
 
 /// `flowstage audit`: the pages `render` would write (plus each app flow's screens), checked
 /// by the `Audit` rules, and every theme's palettes checked for contrast.
@@ -11,17 +12,26 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Check every screen of a project for accessibility without a browser; exit 1 on any violation.",
         discussion: """
-            Renders every screen `flowstage render` writes (each scenario, the first
-            screen of each process no scenario walks, refused posts with their error
-            summary) and every app-flow state, in every language, light and dark.
+            Renders every screen `flowstage render` writes, in every language, light and
+            dark: each scenario's walk, and every screen the explorer reaches by itself.
+            The explorer runs each process and app flow with the real engine: it fills
+            each screen with valid values, takes every action and every gateway branch
+            (forcing a branch no filled-in data takes), and so reaches every user task,
+            end page, flow state, close confirmation and error state (the empty post of
+            a screen with required fields) that the graph allows, within a budget of
+            actions. The coverage lists what it did not reach and why.
+
             Each page is checked for: labels for every control, unique ids, targets of
             aria-describedby, aria-labelledby, label for and #links, heading order,
             one h1, <html lang>, the page title, image alt, fieldset and legend for
             groups, link and button names, missing tags, unsupported components.
             Every theme's palettes are checked for colour contrast (themes.md).
 
-            Prints one line per violation: page, [rule], element, message. The last
-            line counts screens and violations. Exits 1 on any violation.
+            Prints one line per violation: page, [rule], element, message; then one line
+            per screen not reached (unreached:), reached only by forcing a branch
+            (forced:) or reached but not passed (not passed:), and the coverage. The last
+            line counts screens and violations. Exits 1 on any violation (coverage alone
+            never fails the audit).
 
             Example:
               flowstage audit Examples
@@ -38,19 +48,28 @@ struct AuditCommand: ParsableCommand {
     @ArgumentParser.Option(help: ArgumentHelp("Also write the report as an accessible HTML page, DIR/index.html.", valueName: "DIR"))
     var html: String?
 
+    @Flag(inversion: .prefixedNo, help: "Explore every process and app flow by itself, besides the scenarios, and report coverage.")
+    var explore = true
+
+    @ArgumentParser.Option(help: ArgumentHelp("Most actions the explorer posts over the whole project.", valueName: "N"))
+    var budget = ExplorationBudget().totalActions
+
     func run() throws {
         let check: ProjectCheck
         do { check = try ProjectCheck(directory) } catch let error as ValidationError {
             Terminal.error("error: \(error.message)")
             throw ExitCode.validationFailure
         }
-        let (project, templates, site) = try check.requireSite()
+        let (project, templates, site) = try check.requireSite(exploration: explore ? ExplorationBudget(totalActions: budget) : nil)
         var report = AuditReport(project: project.name)
-        site.forEachPage(flows: true) { page, _ in
+        let exploration = site.explore()
+        report.coverage = exploration?.coverage
+        site.forEachPage(flows: true, exploration: exploration) { page, _ in
             let violations = PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
                 + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
                 + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])
-            report.append(.init(kind: .screen, path: page.path, title: page.title, violations: violations))
+            report.append(.init(kind: .screen, path: page.path, title: page.title, violations: violations,
+                                owner: page.place.owner, node: page.place.node, state: page.place.state, forced: page.place.forced))
         }
         for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {
             report.append(.init(kind: .theme, path: "theme \(theme.name)", title: theme.title, violations: ThemeContrast.check(theme)))

@@ -4,6 +4,7 @@ import Expressions
 import Foundation
 import Preview
 import Rendering
+import Runtime
 
 /// Loading and checking a project the same way for every headless command, so `validate`,
 /// `test`, `render` and `audit` agree on what counts as an error.
@@ -72,13 +73,13 @@ struct ProjectCheck {
     /// The loaded project with its templates and static site: the pages `render` writes and
     /// `audit` checks, from the templates loaded once above. `gallery` also reads the built-in
     /// component examples (`render` writes the gallery; `audit` checks the project's screens).
-    func requireSite(gallery: Bool = false) throws -> (project: Project, templates: TemplateSet, site: StaticSite) {
+    func requireSite(gallery: Bool = false, exploration: ExplorationBudget? = ExplorationBudget()) throws -> (project: Project, templates: TemplateSet, site: StaticSite) {
         let project = try requireLoaded()
         guard let templates else { throw ExitCode.failure }   // a compile error is in `errors`, reported above
         let examples = gallery ? ComponentGallery.load(templates: resources.appendingPathComponent("Templates")) : ComponentGallery()
         for error in examples.errors { Terminal.error("warning: component gallery: \(error)") }
         let site = StaticSite(project: project, templates: templates, publicFolder: resources.appendingPathComponent("Public"),
-                              scenarios: scenarios, gallery: examples)
+                              scenarios: scenarios, gallery: examples, exploration: exploration)
         return (project, templates, site)
     }
 

@@ -1,15 +1,19 @@
 import ArgumentParser
 import Foundation
 import Preview
+import Audit
 import Rendering
+import Runtime
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write every screen of a project as static HTML pages, with an index: a demo pack that needs no server.",
         discussion: """
-            Walks every scenario (scenarios/*.json), and shows the first screen of each process
-            that no scenario walks, in every language of the project, light and dark. Pages use
-            the same templates and CSS as `serve`; each button leads to the next page of its walk.
+            Walks every scenario (scenarios/*.json), and every process and app flow by itself
+            (the explorer of `flowstage audit`: every user task, end page, flow state, close
+            confirmation and error state it reaches), in every language of the project, light
+            and dark. Pages use the same templates and CSS as `serve`; each button leads to the
+            next page of its walk. Prints the coverage: what the explorer did not reach, and why.
             The component gallery (every component in every state) is written beside the walks
             of each language and appearance. Open SITE/index.html, or put SITE on any static
             web host.
@@ -24,14 +28,21 @@ struct Render: ParsableCommand {
     @ArgumentParser.Option(help: ArgumentHelp("The folder to write the site into (created if missing).", valueName: "SITE"))
     var out: String
 
+    @Flag(inversion: .prefixedNo, help: "Explore every process and app flow by itself, besides the scenarios, and print the coverage.")
+    var explore = true
+
+    @ArgumentParser.Option(help: ArgumentHelp("Most actions the explorer posts over the whole project.", valueName: "N"))
+    var budget = ExplorationBudget().totalActions
+
     func run() throws {
         let check = try ProjectCheck(directory)
-        let site = try check.requireSite(gallery: true).site
+        let site = try check.requireSite(gallery: true, exploration: explore ? ExplorationBudget(totalActions: budget) : nil).site
         let output = URL(fileURLWithPath: out).standardizedFileURL
         let bar = isatty(STDOUT_FILENO) == 1
         let pages: [String]
+        let exploration = site.explore()
         do {
-            pages = try site.write(to: output) { done, total, path in
+            pages = try site.write(to: output, exploration: exploration) { done, total, path in
                 if bar {
                     let width = 30, filled = total == 0 ? width : done * width / total
                     print("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)",
@@ -44,6 +55,9 @@ struct Render: ParsableCommand {
         } catch {
             Terminal.error("error: cannot write the site into \(output.path): \(error.localizedDescription); choose a folder you can write to")
             throw ExitCode.failure
+        }
+        if let coverage = exploration?.coverage {
+            for line in AuditReport.coverageLines(coverage) { print(line) }
         }
         print("\(pages.count) pages in \(output.path); open \(output.appendingPathComponent("index.html").path)")
     }

@@ -8,18 +8,28 @@ import TestSupport
 
 /// The example project is the renderer's showcase: every page `flowstage audit Examples`
 /// checks must pass, and so must the audit's own HTML report.
+/// The example project's audit, run once for every test of the suite.
+private let auditedExamples = Result { try ExampleAudit.audit() }
+
 @Suite struct ExampleAudit {
     func auditExamples() throws -> AuditReport {
+        try auditedExamples.get()
+    }
+
+    static func audit() throws -> AuditReport {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
         let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
         let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
         let site = StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: scenarios)
         var report = AuditReport(project: project.name)
-        site.forEachPage(flows: true) { page, _ in
+        let exploration = site.explore()
+        report.coverage = exploration?.coverage
+        site.forEachPage(flows: true, exploration: exploration) { page, _ in
             report.append(.init(kind: .screen, path: page.path, title: page.title,
                                 violations: PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
                                     + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
-                                    + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])))
+                                    + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? []),
+                                owner: page.place.owner, node: page.place.node, state: page.place.state, forced: page.place.forced))
         }
         for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {
             report.append(.init(kind: .theme, path: "theme \(theme.name)", title: theme.title, violations: ThemeContrast.check(theme)))
@@ -37,6 +47,48 @@ import TestSupport
         #expect(paths.contains { $0.hasSuffix("-errors.html") }, "refused posts with their error summary are audited")
     }
 
+    @Test func everyPageOfTheJSONReportNamesItsProcessAndNodeOrFlowAndState() throws {
+        let report = try auditExamples()
+        let json = report.json
+        guard case .array(let reports)? = json["reports"] else { Issue.record("no reports"); return }
+        for entry in reports where entry["kind"] == .string("screen") {
+            let place = (entry["process"] != nil && entry["node"] != nil) || (entry["flow"] != nil && entry["flowState"] != nil)
+            #expect(place, "\(entry["path"]?.displayString ?? "")")
+            #expect(["initial", "variant", "errors", "end", "close"].contains(entry["state"]?.stringValue ?? ""), "\(entry)")
+        }
+        #expect(reports.contains { $0["state"] == .string("end") && $0["node"] == .string("review") && $0["process"] == .string("loan_application") })
+        let coverage = try #require(json["coverage"])
+        #expect(coverage["unreached"] == .array([]))
+        #expect(coverage["total"]?.numberValue == Double(report.coverage?.items.count ?? -1))
+        guard case .array(let reached)? = coverage["reached"] else { Issue.record("no reached list"); return }
+        #expect(reached.contains { $0["flow"] == .string("onboarding") && $0["flowState"] == .string("apply") })
+    }
+
+    @Test func theTextReportListsUnreachedAndForcedScreensWithWhyBeforeTheCounts() {
+        var report = AuditReport(project: "Fixture")
+        report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A", violations: [], owner: .process("p"), node: "a", state: "initial"))
+        report.coverage = Coverage(items: [
+            .init(owner: .process("p"), node: "a", kind: .userTask, status: .reached),
+            .init(owner: .process("p"), node: "b", kind: .userTask, status: .unreached, reason: "no path from the start node leads here"),
+            .init(owner: .flow("f"), node: "s", kind: .flowState, status: .forced, reason: "forced event “next”"),
+        ], notes: ["process “p”: stopped at the budget of 5 actions"], actions: 5, states: 2)
+        let lines = report.text.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "unreached: process “p” node “b”: no path from the start node leads here",
+            "forced: flow “f” state “s”: forced event “next”",
+            "note: process “p”: stopped at the budget of 5 actions",
+            "coverage: 2 of 3 screens, ends and flow states reached (1 only by forcing a branch); 5 actions explored",
+            "1 screen and 0 themes audited: 0 violations",
+        ])
+        #expect(report.json["reports"]?[0]?["process"] == .string("p"))
+        #expect(report.json["reports"]?[0]?["state"] == .string("initial"))
+        #expect(report.json["coverage"]?["unreached"]?[0]?["reason"] == .string("no path from the start node leads here"))
+        let html = HTMLDocument.parse(report.html)
+        #expect(html.all("h2").contains { $0.text == "Coverage" })
+        #expect(html.all("td").contains { $0.text == "no path from the start node leads here" })
+        #expect(PageAudit.check(html: report.html).isEmpty, "\(PageAudit.check(html: report.html))")
+    }
+
     @Test func theTextReportHasOneLinePerViolationAndEndsWithTheCounts() {
         var report = AuditReport(project: "Fixture")
         report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
@@ -46,6 +98,25 @@ import TestSupport
         #expect(lines == ["en-light/w/01-a.html: [one-h1] body: the page has no h1", "1 screen and 1 theme audited: 1 violation"])
         #expect(report.json["violations"] == .number(1))
         #expect(report.json["reports"]?[0]?["violations"]?[0]?["rule"] == .string("one-h1"))
+        #expect(report.json["reports"]?[0]?["violations"]?[0]?["wcag"]?[0]?["number"] == .string("1.3.1"))
+        #expect(report.json["reports"]?[0]?["violations"]?[0]?["wcag"]?[0]?["level"] == .string("A"))
+    }
+
+    @Test func everyRuleNamesTheWCAGSuccessCriteriaItsViolationsFail() {
+        for rule in AuditRule.allCases {
+            #expect(!rule.criteria.isEmpty, "\(rule)")
+            for criterion in rule.criteria {
+                #expect(criterion.number.split(separator: ".").count == 3, "\(rule): \(criterion.number)")
+                #expect(["A", "AA"].contains(criterion.level), "\(rule): \(criterion.level)")
+                #expect(criterion.number != "4.1.1", "4.1.1 Parsing is not in WCAG 2.2")
+            }
+        }
+        #expect(AuditRule.imageAlt.criteria.first?.description == "1.1.1 Non-text Content (A)")
+        #expect(AuditRule.colourContrast.criteria.first?.description == "1.4.3 Contrast (Minimum) (AA)")
+        var report = AuditReport(project: "Fixture")
+        report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
+                            violations: [Violation(.pageTitle, "title", "the page has no title")]))
+        #expect(HTMLDocument.parse(report.html).all("td").contains { $0.text == "2.4.2 Page Titled (A)" })
     }
 
     @Test func theHTMLReportPassesItsOwnAudit() throws {

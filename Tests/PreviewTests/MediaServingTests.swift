@@ -45,7 +45,7 @@ import TestSupport
         let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
         let out = try RepositoryPaths.fixture([:])
         try StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder,
-                       scenarios: scenarios).write(to: out)
+                       scenarios: scenarios, exploration: nil).write(to: out)
         let page = out.appendingPathComponent("en-light/scenario-happy-path/01-personal.html")
         let image = try #require(HTMLDocument.parse(try String(contentsOf: page, encoding: .utf8)).first("img"))
         #expect(image["src"] == "../../media/logo.svg")

@@ -27,7 +27,7 @@ import TestSupport
             let gallery = ComponentGallery.load(templates: RepositoryPaths.templates)
             let out = try RepositoryPaths.fixture([:])
             let pages = try StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder,
-                                       scenarios: scenarios, gallery: gallery).write(to: out)
+                                       scenarios: scenarios, gallery: gallery, exploration: nil).write(to: out)
             let versions = project.languages.flatMap { language in StaticSite.appearances.map { "\(language)-\($0)" } }
             return .success(Rendered(out: out, pages: pages, components: gallery.components.map(\.component), versions: versions))
         } catch {

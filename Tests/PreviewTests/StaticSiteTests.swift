@@ -8,8 +8,15 @@ import TestSupport
 
 /// `flowstage render` (cli.md): one page per visited screen, per language and appearance,
 /// with an index and relative links that all lead somewhere.
+/// The example site, rendered once for every test of the suite (none changes it).
+private let renderedExamples = Result { try StaticSiteRendering.render() }
+
 @Suite struct StaticSiteRendering {
     func renderExamples() throws -> (URL, [String], Project, [Scenario]) {
+        try renderedExamples.get()
+    }
+
+    static func render() throws -> (URL, [String], Project, [Scenario]) {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
         let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
         let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
@@ -23,13 +30,55 @@ import TestSupport
         let (out, pages, project, scenarios) = try renderExamples()
         let runner = ScenarioRunner(project: project)
         let screensPerLanguage = scenarios.reduce(0) { $0 + runner.run($1).screens.count + (runner.run($1).end == nil ? 0 : 1) }
-        #expect(pages.count == screensPerLanguage * project.languages.count * 2)
+        #expect(pages.filter { $0.contains("/scenario-") }.count == screensPerLanguage * project.languages.count * 2)
         #expect(pages.contains("en-light/scenario-happy-path/01-personal.html"))
         #expect(pages.contains("ro-dark/scenario-happy-path/01-personal.html"))
         for page in pages { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(page).path), "\(page)") }
         let romanian = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent("ro-dark/scenario-happy-path/01-personal.html"), encoding: .utf8))
         #expect(romanian.first("html")?["lang"] == "ro")
         #expect(romanian.first("html")?["data-appearance"] == "dark")
+    }
+
+    @Test func theExplorerAddsEveryProcesssAndFlowsScreensEndsAndErrorStates() throws {
+        let (out, pages, project, _) = try renderExamples()
+        for process in project.processes {
+            #expect(pages.contains { $0.hasPrefix("en-dark/process-\(StaticSite.safe(process.name))/01-") }, "\(process.name)")
+        }
+        #expect(pages.contains { $0.hasPrefix("ro-light/process-loan_application/") && $0.hasSuffix("-end-review.html") })
+        #expect(pages.contains { $0.hasPrefix("en-light/flow-onboarding/") && $0.hasSuffix("-browse.html") }, "flows are rendered too")
+        let errors = try #require(pages.first { $0.hasPrefix("en-light/process-loan_application/") && $0.hasSuffix("-personal-errors.html") })
+        let page = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent(errors), encoding: .utf8))
+        #expect(page.first("title")?.text.hasPrefix("Error") == true, "\(page.first("title")?.text ?? "")")
+        #expect(page.all("a").contains { $0["href"] == "#field-client-firstName" }, "the error summary links each field")
+    }
+
+    @Test func aProjectWithoutScenariosRendersItsErrorStatesEndsAndCloseConfirmationAndTheyPassTheAudit() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": """
+            { "name": "p", "title": "Ask", "modal": true, "nodes": [ { "id": "s", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "title": "Your name", "screen": [
+                  { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+                  { "type": "button", "label": "Send", "action": "send" } ],
+                "actions": [ { "name": "send", "type": "submit", "next": "done" }, { "name": "close", "type": "dismiss" } ] },
+              { "id": "done", "type": "end", "message": "Thank you, ${name}." } ] }
+            """,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: folder)
+        let out = try RepositoryPaths.fixture([:])
+        let pages = try StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: [])
+            .write(to: out)
+        #expect(pages.filter { $0.hasPrefix("en-light/") } == [
+            "en-light/process-p/01-ask.html", "en-light/process-p/02-ask-close.html",
+            "en-light/process-p/03-ask-errors.html", "en-light/process-p/04-end-done.html",
+        ])
+        for page in pages {
+            let html = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
+            #expect(PageAudit.check(html: html).isEmpty, "\(page): \(PageAudit.check(html: html))")
+        }
+        let end = HTMLDocument.parse(try String(contentsOf: out.appendingPathComponent("en-light/process-p/04-end-done.html"), encoding: .utf8))
+        #expect(end.first("main")?.text.contains("Thank you, Sample.") == true, "the end message with the explorer's data")
     }
 
     @Test func everyRelativeLinkOfEveryPageLeadsToAFile() throws {

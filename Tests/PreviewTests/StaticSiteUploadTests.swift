@@ -13,7 +13,8 @@ import TestSupport
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
         let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
         let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
-        let site = StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: scenarios)
+        let site = StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: scenarios,
+                              exploration: nil)
         var documents: [SitePage] = []
         site.forEachPage { page, _ in
             if page.language == "en", page.appearance == "light", page.state?.nodeID == "documents" { documents.append(page) }
