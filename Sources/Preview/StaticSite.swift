@@ -124,7 +124,7 @@ public struct StaticSite {
                         // The end page, as the preview shows a finished instance: its outcome and the end node's message.
                         let index = walk.screens.count
                         let renderer = Renderer(project: project, templates: templates, links: links(index))
-                        let ui = UIStrings(language: language)
+                        let ui = project.words.for(language)
                         try visit(SitePage(path: paths[index], version: version, language: language, appearance: appearance,
                                            walkTitle: walk.title, index: index, state: nil, title: ui["outcome." + end.outcome],
                                            html: renderer.end(process: end.process, endNode: end.endNode, outcome: end.outcome,

@@ -1,3 +1,4 @@
+import Definitions
 import Foundation
 import Synchronization
 
@@ -9,6 +10,21 @@ public enum RepositoryPaths {
     public static var templates: URL { root.appendingPathComponent("Templates") }
     public static var themes: URL { root.appendingPathComponent("Themes") }
     public static var publicFolder: URL { root.appendingPathComponent("Public") }
+    public static var words: URL { root.appendingPathComponent("Words") }
+
+    /// FlowStage's shipped interface words (`Words/`), read once.
+    public static let catalogue: WordCatalogue = {
+        var errors: [LoadError] = []
+        let catalogue = WordCatalogue.load(words, errors: &errors)
+        precondition(errors.isEmpty, "Words/ does not load: \(errors)")
+        return catalogue
+    }()
+
+    /// The shipped words of `language` alone, as a project with no `ui.*` tags sees them.
+    public static func shippedWords(_ language: String, defaultLanguage: String = "en", locale: String = "en-GB") -> Words {
+        InterfaceWords(catalogue: catalogue, overrides: [:], languages: [language, defaultLanguage],
+                       defaultLanguage: defaultLanguage, locale: locale).for(language)
+    }
 
     /// A fresh folder for a fixture project, with the given files (path → contents); removed
     /// when the test process exits.
