@@ -144,6 +144,18 @@ public final class Words: Sendable {
         return formatter.string(from: instant)
     }
 
+    /// An ISO timestamp (`2026-01-01T10:00:00Z`) as the page writes a moment: the catalogue's
+    /// `format.dateTime` skeleton in the server's time zone; a text that is no timestamp stays.
+    public func dateTime(_ iso: String) -> String {
+        guard let instant = ISO8601DateFormatter().date(from: iso) else { return iso }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = .current
+        formatter.setLocalizedDateFormatFromTemplate(table["format.dateTime"] ?? "dMMMMyjjmm")
+        return formatter.string(from: instant)
+    }
+
     /// A number with the locale's decimal sign and at most `fractionDigits` decimals, no grouping.
     public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
         let formatter = NumberFormatter()
@@ -276,14 +288,19 @@ public struct InterfaceWords: Sendable {
     }
 
     /// The locale of a page: the project's `locale` when the page is in its language, else
-    /// the page's language with the locale's region (a `de-CH` project's French pages are
-    /// `fr-CH`), else the page's language alone.
+    /// the page's language with the locale's region where people write that language there
+    /// (a `de-CH` project's French pages are `fr-CH`; its English ones `en-CH`), else the
+    /// page's language alone (a `de-DE` project's Arabic pages are `ar`, not a mix).
     public static func locale(for language: String, projectLocale: String) -> String {
         let parts = projectLocale.split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard let first = parts.first else { return language }
         if Words.primarySubtag(language) == first.lowercased() { return language.contains(where: { $0 == "-" || $0 == "_" }) ? language : projectLocale }
         if language.contains(where: { $0 == "-" || $0 == "_" }) { return language }
         let region = parts.dropFirst().first { ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
-        return region.map { "\(language)-\($0.uppercased())" } ?? language
+        guard let region, knownLocales.contains("\(language.lowercased())_\(region.uppercased())") else { return language }
+        return "\(language)-\(region.uppercased())"
     }
+
+    /// The language-and-region locales the system knows (`fr_CH`, `en_DE`…), read once.
+    private static let knownLocales: Set<String> = Set(Locale.availableIdentifiers)
 }

@@ -244,6 +244,7 @@ public struct Renderer: Sendable {
                 .title: .text(title),
                 .status: .text(ui["status." + summary.status]),
                 .started: .text(summary.started),
+                .startedText: .text(ui.dateTime(summary.started)),
                 .inspectURL: .text(links.inspect(summary.id)),
                 .inspectLabel: .text(ui.named("inspectLabel", title)),
                 .stopURL: summary.running ? .text(links.stop(summary.id)) : .bool(false),
@@ -274,7 +275,12 @@ public struct Renderer: Sendable {
             .object(FieldsContext([.value: .text(value), .label: .text(label), .selected: .bool(selected)]))
         }
         let languages = project.languages.map { choice($0, Words.languageName($0), $0 == settings.language) }
-        let themes = project.themes.values.sorted { $0.name < $1.name }.map { choice($0.name, $0.title, $0.name == settings.theme) }
+        // A built-in theme (its title still FlowStage's English one) is named in the page's words.
+        let english = project.words.for("en")
+        let themes = project.themes.values.sorted { $0.name < $1.name }.map { theme in
+            let title = english.word("theme." + theme.name) == theme.title ? ui["theme." + theme.name] : theme.title
+            return choice(theme.name, title, theme.name == settings.theme)
+        }
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
         let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
         return FieldsContext([

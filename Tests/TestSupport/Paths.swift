@@ -20,6 +20,21 @@ public enum RepositoryPaths {
         return catalogue
     }()
 
+    /// The words a shipped language writes as English does (the same word, a unit, a
+    /// format): every other word of it must differ from the English one.
+    public static let sameAsEnglish: [String: Set<String>] = [
+        "ro": ["fileType.audio", "fileType.text", "fileType.video", "inspector", "inspectorID", "inspectorIncident",
+               "size.kilobytes", "size.megabytes", "theme.ocean"],
+        "de": ["device.tablet", "size.kilobytes", "size.megabytes"],
+        "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "kind.info"],
+        "es": ["errorPrefix", "fileType.audio", "inspector", "kind.error", "no", "size.bytes", "size.kilobytes",
+               "size.megabytes", "size.oneByte"],
+        "ar": ["datePlaceholder", "dateTimePlaceholder"],
+    ]
+
+    /// Keys that are no words but forms, the same in many languages.
+    public static let formKeys: Set<String> = ["format.date", "format.dateTime", "listSeparator", "timePlaceholder"]
+
     /// The shipped words of `language` alone, as a project with no `ui.*` tags sees them.
     public static func shippedWords(_ language: String, defaultLanguage: String = "en", locale: String = "en-GB") -> Words {
         InterfaceWords(catalogue: catalogue, overrides: [:], languages: [language, defaultLanguage],
