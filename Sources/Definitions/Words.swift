@@ -1,5 +1,6 @@
 import Expressions
 import Foundation
+import Synchronization
 
 /// The interface words of one language (docs/reference/interface-words.md): every word of
 /// the page chrome, the stepper, the error summary, validation and upload messages, the
@@ -14,6 +15,9 @@ public final class Words: Sendable {
     /// region of the project's `locale` (`InterfaceWords.locale(for:projectLocale:)`).
     public let locale: String
     let table: [String: String]
+    /// The date and date-time patterns of `format.date` and `format.dateTime` for the locale,
+    /// worked out on first use (ICU's pattern generator is slow; a table formats on every view).
+    private let patterns = Mutex<[String: String]>([:])
 
     public init(language: String, locale: String? = nil, table: [String: String]) {
         self.language = language
@@ -125,8 +129,17 @@ public final class Words: Sendable {
         formatter.locale = Locale(identifier: locale)
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate(table["format.date"] ?? "dMMMMy")
+        formatter.dateFormat = pattern("format.date", fallback: "dMMMMy")
         return formatter
+    }
+
+    /// The locale's pattern for the skeleton in the word `key`, remembered.
+    private func pattern(_ key: String, fallback: String) -> String {
+        if let known = patterns.withLock({ $0[key] }) { return known }
+        let skeleton = table[key] ?? fallback
+        let made = DateFormatter.dateFormat(fromTemplate: skeleton, options: 0, locale: Locale(identifier: locale)) ?? skeleton
+        patterns.withLock { $0[key] = made }
+        return made
     }
 
     /// An ISO date (`2001-03-27`, also the date of a timestamp) as the page writes it ("27 March 2001", "27.03.2001"); a
@@ -152,7 +165,7 @@ public final class Words: Sendable {
         formatter.locale = Locale(identifier: locale)
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = .current
-        formatter.setLocalizedDateFormatFromTemplate(table["format.dateTime"] ?? "dMMMMyjjmm")
+        formatter.dateFormat = pattern("format.dateTime", fallback: "dMMMMyjjmm")
         return formatter.string(from: instant)
     }
 
