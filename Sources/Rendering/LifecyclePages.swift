@@ -54,7 +54,7 @@ extension Renderer {
             .object(FieldsContext([.label: .text(label), .value: .text(value)]))
         }
         var rows = [
-            row(ui["inspectorKind"], ui[inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow"] + " “\(inspection.name)”"),
+            row(ui["inspectorKind"], ui.named(inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow", inspection.name)),
             row(ui["inspectorID"], inspection.id),
             row(ui["inspectorStatus"], ui["status." + inspection.status]),
             row(ui["inspectorCurrent"], inspection.current ?? ui["inspectorNone"]),

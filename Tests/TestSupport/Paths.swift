@@ -25,7 +25,7 @@ public enum RepositoryPaths {
     public static let sameAsEnglish: [String: Set<String>] = [
         "ro": ["fileType.audio", "fileType.text", "fileType.video", "inspector", "inspectorID", "inspectorIncident",
                "size.kilobytes", "size.megabytes", "theme.ocean"],
-        "de": ["device.tablet", "size.kilobytes", "size.megabytes"],
+        "de": ["device.tablet", "optional", "size.kilobytes", "size.megabytes"],
         "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "kind.info"],
         "es": ["errorPrefix", "fileType.audio", "inspector", "kind.error", "no", "size.bytes", "size.kilobytes",
                "size.megabytes", "size.oneByte"],
