@@ -46,7 +46,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "TestSupport", dependencies: ["Audit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audit", "Definitions"], path: "Tests/TestSupport"),
         // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
         .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "Definitions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),

@@ -27,16 +27,20 @@ public struct Project: Sendable {
     public let warnings: [LoadError]
     /// What each BPMN model was mapped to, for `flowstage validate`.
     public let imports: [ImportSummary]
+    /// The interface words of every page language: FlowStage's catalogue with the project's
+    /// `ui.*` tags laid over it (docs/reference/interface-words.md).
+    public let words: InterfaceWords
 
     public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
                 appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
                 validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = [],
-                enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:], imports: [ImportSummary] = []) {
+                enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:], imports: [ImportSummary] = [],
+                words: InterfaceWords = .empty) {
         self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
         self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
         self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
         self.flows = flows; self.enumerations = enumerations; self.media = media
-        self.imports = imports
+        self.imports = imports; self.words = words
     }
 
     public func process(named name: String) -> ProcessDefinition? {

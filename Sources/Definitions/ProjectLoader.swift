@@ -9,6 +9,9 @@ public struct ProjectLoader: Sendable {
 
     /// The repository's `Themes/` folder with the built-in themes.
     public let builtInThemes: URL?
+    /// The repository's `Words/` folder with the interface words of every shipped language
+    /// (docs/reference/interface-words.md); nil: no shipped words (pages show word keys).
+    public let builtInWords: URL?
     /// Custom validators registered in Swift, known before validators.json.
     public let registeredValidators: Set<String>
     /// Flow condition ids registered in Swift, which flows may name without declaring (docs/reference/flows.md, rule 5).
@@ -27,8 +30,11 @@ public struct ProjectLoader: Sendable {
     /// Largest model file (BPMN, form) read; models from modelers are bigger than our JSON.
     public static let maxModelBytes = 10 << 20
 
-    public init(builtInThemes: URL?, registeredValidators: Set<String> = []) {
+    /// `builtInWords` defaults to the `Words/` folder beside `builtInThemes`: both are
+    /// resources of the FlowStage checkout.
+    public init(builtInThemes: URL?, builtInWords: URL? = nil, registeredValidators: Set<String> = []) {
         self.builtInThemes = builtInThemes
+        self.builtInWords = builtInWords ?? builtInThemes?.deletingLastPathComponent().appendingPathComponent("Words")
         self.registeredValidators = registeredValidators
     }
 
@@ -62,6 +68,10 @@ public struct ProjectLoader: Sendable {
         errors += settings.errors
 
         let tags = loadTags(folder, languages: languages, defaultLanguage: defaultLanguage, &errors)
+        let catalogue = builtInWords.map { WordCatalogue.load($0, errors: &errors) } ?? .empty
+        let words = InterfaceWordsLoader.words(tags: tags, catalogue: catalogue, languages: languages,
+                                               defaultLanguage: defaultLanguage, locale: root?.string("locale") ?? defaultLanguage,
+                                               warnings: &warnings)
         let validators = loadValidators(folder, &errors)
         let themes = loadThemes(folder, &errors)
         let enumerations = EnumerationLoader(loader: self).loadAll(folder, errors: &errors)
@@ -136,7 +146,7 @@ public struct ProjectLoader: Sendable {
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
             validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media,
-            imports: summaries))
+            imports: summaries, words: words))
     }
 
     // MARK: - Files

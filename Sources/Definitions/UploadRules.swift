@@ -115,15 +115,3 @@ public struct FileType: Sendable, Equatable {
         return nil
     }
 }
-
-/// "5 MB", "300 KB", "12 bytes": sizes as people read them (binary multiples, familiar names).
-public enum ByteCount {
-    public static func describe(_ bytes: Int) -> String {
-        func trimmed(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(Double(Int(value * 10)) / 10)
-        }
-        if bytes >= 1 << 20 { return trimmed(Double(bytes) / Double(1 << 20)) + " MB" }
-        if bytes >= 1 << 10 { return trimmed(Double(bytes) / Double(1 << 10)) + " KB" }
-        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
-}

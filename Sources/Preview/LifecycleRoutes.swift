@@ -11,7 +11,7 @@ extension PreviewApp {
         if let instance = try? engine.latest(process: process, session: session.id) {
             return Response.redirect(to: links.instance(instance.id))
         }
-        let ui = UIStrings(language: session.language)
+        let ui = project.words.for(session.language)
         let title = definition.title?.resolve(project.tags, language: session.language, data: .null) ?? process
         return catalogue(session, notice: ui.named("noLatest", title.isEmpty ? process : title))
     }
@@ -32,10 +32,10 @@ extension PreviewApp {
             do { _ = try flows.stop(id, session: session.id) } catch .runNotFound {
                 return notFoundPage(session)
             } catch {
-                return errorPage(409, "Not stopped", error.description, session)
+                return errorPage(409, "notStopped", error.description, session)
             }
         } catch {
-            return errorPage(409, "Not stopped", error.description, session)
+            return errorPage(409, "notStopped", error.description, session)
         }
         return Response.redirect(to: links.home + "?stopped=" + Percent.encode(id))
     }
@@ -53,7 +53,7 @@ extension PreviewApp {
         do {
             try forget(session: session.id)
         } catch {
-            return errorPage(503, "The session could not be ended", "\(error)", session)
+            return errorPage(503, "sessionNotEnded", "\(error)", session)
         }
         return Response.redirect(to: links.home + "?ended=1")
     }
@@ -90,7 +90,7 @@ extension PreviewApp {
 
     /// The catalogue's message after a redirect: only about things this session really did.
     func catalogueNotice(_ request: Request, _ session: Session) -> String? {
-        let ui = UIStrings(language: session.language)
+        let ui = project.words.for(session.language)
         for item in request.query {
             switch item.name {
             case "ended": return ui["sessionEnded"]

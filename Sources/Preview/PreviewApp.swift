@@ -177,7 +177,7 @@ public final class PreviewApp: Sendable {
         case ("GET", _), ("POST", _):
             response = notFound(request, session)
         default:
-            response = errorPage(405, "Method not allowed", "This address does not accept \(request.method) requests.", session)
+            response = errorPage(405, "methodNotAllowed", words(session).fill("errorPage.methodNotAllowedLead", ["method": request.method]), session)
             response.headers.add("Allow", "GET, HEAD, POST")
         }
         if isNew {
@@ -214,13 +214,13 @@ public final class PreviewApp: Sendable {
             return html(status, renderer.screen(state, settings: settings(session)))
         }
         guard let process = project.process(named: instance.process) else {
-            return errorPage(404, "Process not found", "The process “\(instance.process)” is no longer in this project.", session)
+            return errorPage(404, "processNotFound", words(session).named("errorPage.processNotFoundLead", instance.process), session)
         }
         if instance.status == .running {
             // The project changed under a running instance: say so and offer a fresh start.
             let node = instance.current ?? "?"
             return html(409, renderer.end(process: process, endNode: nil, outcome: "failed",
-                                          incident: "The screen “\(node)” is no longer in the process “\(process.name)”, so this instance cannot go on. Start the process again.",
+                                          incident: words(session).fill("errorPage.screenGone", ["node": node, "name": process.name]),
                                           data: instance.data, settings: settings(session)))
         }
         let outcome = switch instance.status {
@@ -244,14 +244,14 @@ public final class PreviewApp: Sendable {
         do {
             if let json = try Self.jsonStartParameters(request, process: process) { params = json }
         } catch {
-            return errorPage(400, "The start parameters could not be read", "The JSON body is not valid: \(error)", session)
+            return errorPage(400, "startParameters", words(session).fill("errorPage.startParametersLead", ["reason": "\(error)"]), session)
         }
         let modal = request.form?.first("modal") == "1" || request.query.contains { $0.name == "modal" && $0.value == "1" }
         do {
             let instance = try engine.start(process: name, session: session.id, params: params, modal: modal)
             return Response.redirect(to: links.instance(instance.id))
         } catch {
-            return errorPage(400, "The process could not start", error.description, session)
+            return errorPage(400, "startFailed", error.description, session)
         }
     }
 
@@ -263,23 +263,23 @@ public final class PreviewApp: Sendable {
         } catch .instanceNotFound {
             return notFoundPage(session)
         } catch .unknownAction(let action) {
-            return errorPage(404, "Action not found", RuntimeError.unknownAction(action).description, session)
+            return errorPage(404, "actionNotFound", RuntimeError.unknownAction(action).description, session)
         } catch .uploadStorage(let reason) {
-            return errorPage(503, "The file was not stored", RuntimeError.uploadStorage(reason).description, session)
+            return errorPage(503, "fileNotStored", RuntimeError.uploadStorage(reason).description, session)
         } catch {
-            return errorPage(409, "Not saved", error.description, session)
+            return errorPage(409, "notSaved", error.description, session)
         }
     }
 
     private func back(_ id: String, _ session: Session, task: String? = nil) -> Response {
         do {
-            return outcome(try engine.back(id, session: session.id, task: task), session)
+            return outcome(try engine.back(id, session: session.id, task: task, language: session.language), session)
         } catch .instanceNotFound {
             return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
                 try flows.back(id, session: session.id, language: session.language)
             }, session)
         } catch {
-            return errorPage(409, "Not saved", error.description, session)
+            return errorPage(409, "notSaved", error.description, session)
         }
     }
 
@@ -334,7 +334,7 @@ public final class PreviewApp: Sendable {
             changed.device = device == "full" ? nil : device
         }
         do { try sessions.update(changed) } catch {
-            return errorPage(503, "Settings not saved", error.description, session)
+            return errorPage(503, "settingsNotSaved", error.description, session)
         }
         return Response.redirect(to: links.home)
     }
@@ -347,7 +347,7 @@ public final class PreviewApp: Sendable {
         } catch .unknownFlow {
             return notFoundPage(session)
         } catch {
-            return errorPage(400, "The flow could not start", error.description, session)
+            return errorPage(400, "flowStartFailed", error.description, session)
         }
     }
 
@@ -365,7 +365,7 @@ public final class PreviewApp: Sendable {
         do { result = try flows.resume(id, session: session.id, language: session.language) } catch .runNotFound {
             return notFoundPage(session)
         } catch {
-            return errorPage(500, "The flow could not be shown", error.description, session)
+            return errorPage(500, "flowNotShown", error.description, session)
         }
         switch result {
         case .applied(let run): return runPage(run, session, status: 200, notice: nil)
@@ -378,8 +378,8 @@ public final class PreviewApp: Sendable {
     func runPage(_ run: FlowRun, _ session: Session, status: Int, notice: String?) -> Response {
         if run.status == .waiting, let child = run.child { return Response.redirect(to: links.instance(child), status: 303) }
         guard let state = flows.screen(run, language: session.language, notice: notice) else {
-            return errorPage(409, "This flow has changed",
-                             "The state “\(run.currentState ?? "")” is no longer in the flow “\(run.flow)”. Start the flow again from the catalogue.", session)
+            return errorPage(409, "flowChanged",
+                             words(session).fill("errorPage.flowChangedLead", ["state": run.currentState ?? "", "name": run.flow]), session)
         }
         return html(status, renderer.screen(state, settings: settings(session)))
     }
@@ -395,7 +395,7 @@ public final class PreviewApp: Sendable {
         } catch .runNotFound {
             return notFoundPage(session)
         } catch {
-            return errorPage(409, "Not saved", error.description, session)
+            return errorPage(409, "notSaved", error.description, session)
         }
     }
 
@@ -439,12 +439,10 @@ public final class PreviewApp: Sendable {
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
     private func csrfChecked(_ request: Request, _ session: Session, _ isNew: Bool, _ body: () -> Response) -> Response {
         guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request), Token.equal(token, session.csrf) else {
-            return errorPage(403, "This form has expired",
-                             "The form did not carry this browser session’s security token, so nothing was changed. Go back, reload the page and try again.",
-                             session)
+            return errorPage(403, "formExpired", words(session)["errorPage.formExpiredLead"], session)
         }
         do { try sessions.keep(session) } catch {
-            return errorPage(503, "Nothing was changed", "This browser session could not be saved: \(error.description)", session)
+            return errorPage(503, "nothingChanged", words(session).fill("errorPage.sessionNotSaved", ["reason": error.description]), session)
         }
         return body()
     }
@@ -463,11 +461,17 @@ public final class PreviewApp: Sendable {
 
     /// Unknown and foreign instances look the same: no one learns that an id exists.
     func notFoundPage(_ session: Session) -> Response {
-        errorPage(404, "Page not found", "There is nothing at this address in this browser session. It may have been stopped, or started in another browser.", session)
+        errorPage(404, "notFound", words(session)["errorPage.notFoundLead"], session)
     }
 
+    /// An error page whose heading is the interface word `errorPage.<heading>` in the session's language.
     func errorPage(_ status: Int, _ heading: String, _ message: String, _ session: Session) -> Response {
-        html(status, renderer.error(heading: heading, message: message, settings: settings(session)))
+        html(status, renderer.error(heading: words(session)["errorPage." + heading], message: message, settings: settings(session)))
+    }
+
+    /// The interface words of the session's language.
+    func words(_ session: Session) -> Words {
+        project.words.for(session.language)
     }
 
     func html(_ status: Int, _ bytes: [UInt8]) -> Response {

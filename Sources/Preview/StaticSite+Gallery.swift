@@ -49,7 +49,7 @@ extension StaticSite {
                 let folder = Self.galleryFolder(version)
                 let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
                 try visit(GallerySitePage(path: folder + "index.html", version: version, language: language,
-                                          appearance: appearance, component: nil, title: UIStrings(language: language)["galleryTitle"],
+                                          appearance: appearance, component: nil, title: project.words.for(language)["galleryTitle"],
                                           html: renderer.galleryIndex(entries, problems: problems, settings: settings)))
                 for examples in gallery.components {
                     let file = Self.galleryFile(examples.component)

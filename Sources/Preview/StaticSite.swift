@@ -144,7 +144,7 @@ public struct StaticSite {
                                         previous: index > 0 ? (paths[index - 1] as NSString).lastPathComponent : "../../index.html")
                     }
                     let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
-                    let ui = UIStrings(language: language)
+                    let ui = project.words.for(language)
                     for (index, item) in walk.items.enumerated() {
                         let renderer = Renderer(project: project, templates: templates, links: links(index))
                         let title: String, html: [UInt8], state: ScreenState?

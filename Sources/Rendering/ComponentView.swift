@@ -1,3 +1,4 @@
+import Definitions
 /// The typed view model every component template reads. One struct for all types keeps
 /// lookups a plain `switch` (no dictionaries, no `Any`); a key a type does not use is false.
 /// Built as a value, then handed to templates inside a `ComponentContext`.
@@ -53,9 +54,9 @@ struct ComponentView {
     var uploadHintID = ""
     var uploadLabel = ""
     var files: [UploadedFileView] = []
-    let ui: UIStrings
+    let ui: Words
 
-    init(ui: UIStrings) { self.ui = ui }
+    init(ui: Words) { self.ui = ui }
 
     /// Sets a value of the `extra` kind (the first one set for a key wins).
     mutating func set(_ key: ViewKey, _ value: TemplateValue) {

@@ -6,13 +6,13 @@ import Expressions
 extension ScreenViewBuilder {
     mutating func fillUpload(_ view: inout ComponentView, component: Component) {
         let rules = UploadRules(component)
-        let limit = ByteCount.describe(rules.limit(global: state.uploadLimit))
-        let types = rules.typeWords
+        let limit = ui.size(rules.limit(global: state.uploadLimit))
+        let types = ui.fileTypes(rules.typeWords)
         view.accept = rules.accept.isEmpty ? nil : rules.accept.joined(separator: ",")
         view.multiple = rules.multiple
         view.uploadHint = types.isEmpty
-            ? UIStrings.fill(ui["uploadLimitAny"], ["size": limit])
-            : UIStrings.fill(ui["uploadLimit"], ["types": ui.orList(types), "size": limit])
+            ? Words.fill(ui["uploadLimitAny"], ["size": limit])
+            : Words.fill(ui["uploadLimit"], ["types": ui.orList(types), "size": limit])
         view.uploadHintID = ids.reserve(view.id + "-limits")
         // The limits come right after the designer's hint, before any error.
         let described = [view.hint == nil ? nil : view.hintID, view.uploadHintID, view.invalid ? view.errorID : nil].compactMap { $0 }
@@ -29,7 +29,7 @@ extension ScreenViewBuilder {
             guard case .object(let fields) = item, let id = fields["id"]?.stringValue else { return nil }
             let name = fields["name"]?.stringValue ?? id
             return UploadedFileView(id: id, name: name, url: links.upload(id),
-                                    size: ByteCount.describe(Int(fields["size"]?.numberValue ?? 0)),
+                                    size: ui.size(Int(fields["size"]?.numberValue ?? 0)),
                                     removeURL: view.disabled ? nil : uploadAction.map { links.action(state.instanceID, $0.name) },
                                     removeLabel: ui["remove"])
         }

@@ -30,7 +30,7 @@ public struct Inspection: Sendable {
 extension Renderer {
     /// The confirmation a modal process's Close leads to (docs/reference/processes.md, "Navigation": modal processes): confirming stops it.
     public func closeConfirmation(instanceID: String, process: ProcessDefinition, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let heading = ui.named("closeTitle", text(process.title, settings.language) ?? process.name)
         let content = FieldsContext([
             .heading: .text(heading),
@@ -45,7 +45,7 @@ extension Renderer {
 
     /// The inspector: where an instance or run is, its data, history and warnings, for designers.
     public func inspector(_ inspection: Inspection, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let title: String = switch inspection.kind {
         case .process: project.process(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
         case .flow: project.flow(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
@@ -54,7 +54,7 @@ extension Renderer {
             .object(FieldsContext([.label: .text(label), .value: .text(value)]))
         }
         var rows = [
-            row(ui["inspectorKind"], ui[inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow"] + " “\(inspection.name)”"),
+            row(ui["inspectorKind"], ui.named(inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow", inspection.name)),
             row(ui["inspectorID"], inspection.id),
             row(ui["inspectorStatus"], ui["status." + inspection.status]),
             row(ui["inspectorCurrent"], inspection.current ?? ui["inspectorNone"]),
@@ -81,13 +81,13 @@ extension Renderer {
     /// The access page of a password-protected preview; it posts to `/access` and then goes on
     /// to `next`. A problem is shown in the error summary and at the field.
     public func access(next: String, problem: AccessProblem?, language: String) -> [UInt8] {
-        let ui = UIStrings(language: language)
+        let ui = project.words.for(language)
         let message: String? = switch problem {
         case nil: nil
         case .wrongPassword: ui["accessWrong"]
         case .tooManyGuesses(let seconds):
             seconds <= 60 ? ui["accessTooManyOneMinute"]
-                : UIStrings.fill(ui["accessTooMany"], ["minutes": String((seconds + 59) / 60)])
+                : Words.fill(ui["accessTooMany"], ["minutes": String((seconds + 59) / 60)])
         }
         let content = FieldsContext([
             .wrong: .bool(message != nil), .error: .text(message ?? ""), .next: .text(next),
@@ -134,7 +134,7 @@ public struct SiteIndexPage: Sendable {
 
 extension Renderer {
     public func siteIndex(_ versions: [SiteIndexVersion], settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let versionViews: [TemplateValue] = versions.map { version in
             let walks: [TemplateValue] = version.walks.map { walk in
                 let pages: [TemplateValue] = walk.pages.enumerated().map { index, page in
@@ -143,7 +143,7 @@ extension Renderer {
                 }
                 return .object(FieldsContext([.title: .text(walk.title), .pages: .list(pages)]))
             }
-            let title = "\(UIStrings.languageName(version.language)) — \(ui["appearance." + version.appearance])"
+            let title = "\(Words.languageName(version.language)) — \(ui["appearance." + version.appearance])"
             return .object(FieldsContext([.title: .text(title), .walks: .list(walks), .galleryURL: .optional(version.gallery)]))
         }
         let content = FieldsContext([

@@ -30,7 +30,7 @@ extension Renderer {
 
     /// The gallery's index: a link per component, and the examples files that did not load.
     public func galleryIndex(_ entries: [GalleryEntry], problems: [String], settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let components: [TemplateValue] = entries.map { entry in
             .object(FieldsContext([
                 .name: .text(entry.component),
@@ -52,6 +52,6 @@ extension Renderer {
 
     /// The h1 of a component's gallery page ("input – component gallery").
     public func galleryPageTitle(_ component: String, language: String) -> String {
-        UIStrings(language: language).named("galleryPage", component)
+        project.words.for(language).named("galleryPage", component)
     }
 }

@@ -37,7 +37,7 @@ public struct Renderer: Sendable {
     /// With `single` navigation and several waiting tasks, one section and form per task.
     /// The common page (one task, no errors) is printed from its plan once there is one.
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
         var unplanned: (key: ScreenPlans.Key, entries: [SpecializedComponents.Entry])?
         if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
@@ -124,7 +124,7 @@ public struct Renderer: Sendable {
     }
 
     /// The stepper header, drawn once per stepper and languages.
-    func stepperValue(_ state: ScreenState, ui: UIStrings) -> TemplateValue {
+    func stepperValue(_ state: ScreenState, ui: Words) -> TemplateValue {
         state.stepper.map { stepper in
             .html(steppers.html(for: StepperCache.Key(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
                 templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
@@ -183,7 +183,7 @@ public struct Renderer: Sendable {
     /// The page of a finished instance: its outcome, the end node's message, any incident.
     public func end(process: ProcessDefinition, endNode: String?, outcome: String, incident: String?,
                     data: JSONValue, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         var message: String?
         if let endNode, case .end(_, let text?, _)? = process.node(endNode)?.kind {
             message = markdown.render(text, tags: project.tags, language: settings.language, data: data)
@@ -205,7 +205,7 @@ public struct Renderer: Sendable {
 
     /// The catalogue: every process with a start form, and the session's instances.
     public func catalogue(instances: [InstanceSummary], notice: String?, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         var ids = FieldIDs()
         let runningProcesses = Set(instances.filter(\.running).map(\.process))
         let processes: [TemplateValue] = project.processes.map { process in
@@ -244,6 +244,7 @@ public struct Renderer: Sendable {
                 .title: .text(title),
                 .status: .text(ui["status." + summary.status]),
                 .started: .text(summary.started),
+                .startedText: .text(ui.dateTime(summary.started)),
                 .inspectURL: .text(links.inspect(summary.id)),
                 .inspectLabel: .text(ui.named("inspectLabel", title)),
                 .stopURL: summary.running ? .text(links.stop(summary.id)) : .bool(false),
@@ -269,12 +270,17 @@ public struct Renderer: Sendable {
     }
 
     /// The catalogue's settings form: each choice the project offers, the current one selected.
-    private func settingsForm(_ settings: PageSettings, ui: UIStrings) -> FieldsContext {
+    private func settingsForm(_ settings: PageSettings, ui: Words) -> FieldsContext {
         func choice(_ value: String, _ label: String, _ selected: Bool) -> TemplateValue {
             .object(FieldsContext([.value: .text(value), .label: .text(label), .selected: .bool(selected)]))
         }
-        let languages = project.languages.map { choice($0, UIStrings.languageName($0), $0 == settings.language) }
-        let themes = project.themes.values.sorted { $0.name < $1.name }.map { choice($0.name, $0.title, $0.name == settings.theme) }
+        let languages = project.languages.map { choice($0, Words.languageName($0), $0 == settings.language) }
+        // A built-in theme (its title still FlowStage's English one) is named in the page's words.
+        let english = project.words.for("en")
+        let themes = project.themes.values.sorted { $0.name < $1.name }.map { theme in
+            let title = english.word("theme." + theme.name) == theme.title ? ui["theme." + theme.name] : theme.title
+            return choice(theme.name, title, theme.name == settings.theme)
+        }
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
         let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
         return FieldsContext([
@@ -288,7 +294,7 @@ public struct Renderer: Sendable {
 
     /// A clear error page (404, 403, 413…) in the project's look.
     public func error(heading: String, message: String, settings: PageSettings) -> [UInt8] {
-        let ui = UIStrings(language: settings.language)
+        let ui = project.words.for(settings.language)
         let content = FieldsContext([
             .heading: .text(heading), .message: .text(message), .homeURL: .text(links.home), .ui: .object(ui),
         ])
@@ -298,15 +304,16 @@ public struct Renderer: Sendable {
 
     // MARK: - Pieces
 
-    func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: UIStrings) -> [UInt8] {
+    func page(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings, ui: Words) -> [UInt8] {
         render(pageContext(title: title, hasErrors: hasErrors, content: content, settings: settings, ui: ui))
     }
 
     /// The page template's view: the chrome around `content`.
     func pageContext(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings,
-                     ui: UIStrings) -> FieldsContext {
+                     ui: Words) -> FieldsContext {
         FieldsContext([
             .lang: .text(settings.language),
+            .rtl: .bool(Words.isRightToLeft(settings.language)),
             .appearance: .text(settings.appearance),
             .device: .text(settings.device),
             .hasErrors: .bool(hasErrors),
@@ -343,7 +350,7 @@ public struct Renderer: Sendable {
         settings.generation.map { .text(String($0)) } ?? .bool(false)
     }
 
-    private func stepperView(_ stepper: Stepper, state: ScreenState, ui: UIStrings) -> FieldsContext {
+    private func stepperView(_ stepper: Stepper, state: ScreenState, ui: Words) -> FieldsContext {
         let steps: [TemplateValue] = stepper.steps.enumerated().map { index, label in
             .object(FieldsContext([
                 .label: .text(text(label, state.language) ?? ""),

@@ -146,7 +146,7 @@ extension Renderer {
     }
 
     /// The page printed from its plan: only the request's names are worked out.
-    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: UIStrings) -> [UInt8] {
+    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
         var parts: [FieldValues] = []
         parts.reserveCapacity(plan.entries.count)
         var ids = FieldIDs() // registers nothing: a planned page has no errors

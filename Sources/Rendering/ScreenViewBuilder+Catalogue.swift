@@ -20,7 +20,7 @@ extension ScreenViewBuilder {
             // drop it); it is shown back in a text input, with the expected form as its placeholder.
             guard view.value.isEmpty || CivilDate(iso: view.value)?.description == view.value else {
                 view.inputType = "text"
-                view.placeholder = "YYYY-MM-DD"
+                view.placeholder = ui["datePlaceholder"]
                 view.spellcheckOff = true
                 break
             }
@@ -42,7 +42,7 @@ extension ScreenViewBuilder {
     mutating func fillCounter(_ view: inout ComponentView, _ component: Component) {
         guard let max = component.number("maxLength"), max >= 1 else { return }
         let counterID = ids.reserve(view.id + "-counter")
-        view.set(.counter, .text(UIStrings.fill(ui["textareaLimit"], ["x": String(Int(max))])))
+        view.set(.counter, .text(Words.fill(ui["textareaLimit"], ["x": String(Int(max))])))
         view.set(.counterID, .text(counterID))
         view.set(.maxLength, .number(max.rounded()))
         view.set(.remaining, .text(ui["charactersRemaining"]))
@@ -86,8 +86,7 @@ extension ScreenViewBuilder {
     }
 
     private func fillTable(_ view: inout ComponentView, _ component: Component) {
-        let locale = Locale(identifier: state.language == project.defaultLanguage ? project.locale : state.language)
-        let columns = TableColumn.read(component.properties["columns"], locale: locale, ui: ui) { text(Text($0)) ?? $0 }
+        let columns = TableColumn.read(component.properties["columns"], ui: ui) { text(Text($0)) ?? $0 }
         view.set(.caption, .optional(textProperty(component, "caption")))
         view.set(.columns, .list(columns.map { column in
             .object(FieldsContext([.label: .text(column.label), .format: .text(column.format.rawValue)]))

@@ -8,7 +8,7 @@ extension ScreenViewBuilder {
         let valid = inputType == "time" ? Self.isTime(Substring(view.value)) : Self.isDateTime(view.value)
         guard view.value.isEmpty || valid else {
             view.inputType = "text"
-            view.placeholder = inputType == "time" ? "HH:MM" : "YYYY-MM-DDTHH:MM"
+            view.placeholder = ui[inputType == "time" ? "timePlaceholder" : "dateTimePlaceholder"]
             view.spellcheckOff = true
             return
         }

@@ -9,7 +9,7 @@ struct ScreenViewBuilder {
     let links: any PageLinks
     let markdown: MarkdownCache
     let state: ScreenState
-    let ui: UIStrings
+    let ui: Words
     var ids = FieldIDs()
     /// Swift providers of custom components, asked before the project's custom templates.
     var customComponents = CustomComponentRegistry()
@@ -23,7 +23,7 @@ struct ScreenViewBuilder {
 
     /// `ids` are those already used on the page (earlier sections of a `single` page).
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
-         state: ScreenState, ui: UIStrings, ids: FieldIDs = FieldIDs()) {
+         state: ScreenState, ui: Words, ids: FieldIDs = FieldIDs()) {
         self.templates = templates; self.project = project; self.links = links
         self.markdown = markdown; self.state = state; self.ui = ui; self.ids = ids
     }

@@ -91,7 +91,7 @@ struct SpecializedComponents: Sendable {
                                     components: components, data: .object([:]), rawValues: [:], errors: errors,
                                     stepper: nil, canGoBack: false, notice: nil, language: language)
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
-                                            state: state, ui: UIStrings(language: language))
+                                            state: state, ui: project.words.for(language))
             builder.recorded = [:]
             _ = builder.build(components)
             return (builder.recorded ?? [:], builder.ids.clashed)

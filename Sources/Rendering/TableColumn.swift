@@ -3,7 +3,8 @@ import Expressions
 import Foundation
 
 /// One column of a `table` (docs/reference/components.md): where its value is in a row, its header, and how a
-/// value is written (per the page's locale: the project's `locale` in its default language).
+/// value is written (per the page's locale: its language with the region of the project's `locale`,
+/// `Words.locale`; dates in the page's date form, `format.date`).
 struct TableColumn {
     enum Format: String { case text, number, currency, date, percent, boolean }
 
@@ -15,8 +16,9 @@ struct TableColumn {
     private let yes: String
     private let no: String
 
-    static func read(_ value: JSONValue?, locale: Locale, ui: UIStrings, text: (String) -> String) -> [TableColumn] {
-        (value?.arrayValue ?? []).compactMap { column in
+    static func read(_ value: JSONValue?, ui: Words, text: (String) -> String) -> [TableColumn] {
+        let locale = Locale(identifier: ui.locale)
+        return (value?.arrayValue ?? []).compactMap { column in
             guard let key = column["key"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
             let format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
             return TableColumn(key: key, label: text(column["label"]?.stringValue ?? key.description), format: format,
@@ -24,7 +26,7 @@ struct TableColumn {
         }
     }
 
-    init(key: DataPath, label: String, format: Format, currency: String, locale: Locale, ui: UIStrings) {
+    init(key: DataPath, label: String, format: Format, currency: String, locale: Locale, ui: Words) {
         self.key = key; self.label = label; self.format = format
         self.yes = ui["yes"]; self.no = ui["no"]
         switch format {
@@ -36,12 +38,7 @@ struct TableColumn {
             if format == .number { formatter.maximumFractionDigits = 6 }
             self.formatter = formatter; self.dateFormatter = nil
         case .date:
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .none
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            self.formatter = nil; self.dateFormatter = formatter
+            self.formatter = nil; self.dateFormatter = ui.dateFormatter()
         case .text, .boolean:
             self.formatter = nil; self.dateFormatter = nil
         }
@@ -55,11 +52,8 @@ struct TableColumn {
                   let text = formatter?.string(from: NSNumber(value: number)) else { return value.displayString }
             return text
         case .date:
-            guard let date = CivilDate(iso: value.displayString), let dateFormatter,
-                  let instant = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                               year: date.year, month: date.month, day: date.day).date
-            else { return value.displayString }
-            return dateFormatter.string(from: instant)
+            guard let dateFormatter else { return value.displayString }
+            return Words.date(value.displayString, with: dateFormatter)
         case .boolean:
             if case .bool(let flag) = value { return flag ? yes : no }
             return value.displayString

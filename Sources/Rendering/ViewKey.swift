@@ -18,9 +18,9 @@ enum ViewKey: Int, CaseIterable {
     case maxLength, maxText, message, min, minText, multipart, multiple, name, navigation, newTab
     case next, notice, options, outcome, outputID, pages, params, placeholder, prefix, prefixID
     case problems, processes, projectErrors, projectName, projectWarnings, radioID, radioValue, remaining
-    case removeLabel, removeURL, required, restartURL, rows, screenID, screenURL, scriptURL
+    case removeLabel, removeURL, required, restartURL, rows, rtl, screenID, screenURL, scriptURL
     case sectionHeading, sectionID, selectable, selected, settings, showValue, size, spellcheckOff
-    case startLabel, startURL, started, status, step, stepCount, stepper, steps, stopLabel, stopURL
+    case startLabel, startURL, started, startedText, status, step, stepCount, stepper, steps, stopLabel, stopURL
     case stylesheetURL, substepCount, substepTitle, subtitle, suffix, suffixID, tableRows, tabs
     case text, themeURL, themes, title, ui, uploadHint, uploadHintID, uploadLabel, url, value
     case valueText, variant, versions, walks, warnings, width, wrong

@@ -67,8 +67,11 @@ struct FieldValidator {
 
     /// The message for a type problem ("must be a number") on a field.
     func typeMessage(_ key: Messages.Key, label: String, value: String? = nil) -> String {
-        Messages.fill(template(key, override: nil), label: label, value: value)
+        Messages.fill(template(key, override: nil), label: label, value: value.map { key.boundIsDate ? words.date($0) : $0 })
     }
+
+    /// The interface words of the page's language.
+    var words: Words { project.words.for(language) }
 
     private func message(_ key: Messages.Key, validator: ValidatorDefinition, label: String, bound: JSONValue?,
                          base: String?) -> String {
@@ -87,11 +90,11 @@ struct FieldValidator {
         }
     }
 
-    /// Per-validator message, then the project's `errors.<name>` tag, then the shipped default.
+    /// The validator's own message (a tag in it is looked up in the page's language), else the
+    /// interface word `errors.<key>` (the project's `ui.errors.<key>`, else FlowStage's).
     private func template(_ key: Messages.Key, override: Text?) -> String {
         if let override { return override.resolve(project.tags, language: language, data: .null) }
-        let tagKey = "errors." + (key == .requiredChoice || key == .requiredFile ? "required" : key.rawValue)
-        return project.tags.lookup(tagKey, language: language) ?? Messages.template(key, language: language)
+        return words[key.word]
     }
 
     private func passesCustom(_ validator: ValidatorDefinition, value: JSONValue, data: JSONValue,

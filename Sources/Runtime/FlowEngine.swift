@@ -95,13 +95,13 @@ public final class FlowEngine: Sendable {
         try locked(id) { () throws(FlowEngineError) -> FlowResult in
             let run = try self.run(id, session: session)
             let shown: (FlowDefinition, FlowState)
-            switch currentScreenState(run) {
+            switch currentScreenState(run, words: project.words.for(language)) {
             case .success(let found): shown = found
             case .failure(let refusal): return refusal.result
             }
             let (flow, state) = shown
             if let posted = form.values("_screen").first, posted != state.id {
-                return .refused(run, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
+                return .refused(run, notice: project.words.for(language)["notice.staleForm"])
             }
             let isBack = FlowEvent.key(event) == FlowEvent.back
             let button = Component.first(in: state.screen) {
@@ -189,8 +189,9 @@ public final class FlowEngine: Sendable {
     // MARK: - Moving
 
     private func goBack(_ run: FlowRun, language: String) throws(FlowEngineError) -> FlowResult {
-        guard run.status != .stopped else { return FlowEngine.stoppedRefusal(run) }
-        guard let flow = project.flow(named: run.flow) else { return missingFlow(run) }
+        let words = project.words.for(language)
+        guard run.status != .stopped else { return FlowEngine.stoppedRefusal(run, words: words) }
+        guard let flow = project.flow(named: run.flow) else { return missingFlow(run, words: words) }
         let now = processes.configuration.now()
         var manager = manager(for: run, flow, language: language, now: now)
         do throws(FlowError) { try manager.back() } catch { return .failed(run, error) }
@@ -254,25 +255,25 @@ public final class FlowEngine: Sendable {
 
     // MARK: - Helpers
 
-    private func currentScreenState(_ run: FlowRun) -> Result<(FlowDefinition, FlowState), FlowRefusal> {
-        guard let flow = project.flow(named: run.flow) else { return .failure(FlowRefusal(missingFlow(run))) }
+    private func currentScreenState(_ run: FlowRun, words: Words) -> Result<(FlowDefinition, FlowState), FlowRefusal> {
+        guard let flow = project.flow(named: run.flow) else { return .failure(FlowRefusal(missingFlow(run, words: words))) }
         guard let current = run.currentState, let state = flow.state(id: current) else {
             return .failure(FlowRefusal(.failed(run, .unknownState(run.currentState ?? "", flow: flow.name))))
         }
         switch run.status {
         case .running: break
-        case .waiting: return .failure(FlowRefusal(.refused(run, notice: "This step is a separate process; finish it first, or go back.")))
-        case .stopped: return .failure(FlowRefusal(FlowEngine.stoppedRefusal(run)))
+        case .waiting: return .failure(FlowRefusal(.refused(run, notice: words["notice.flowWaiting"])))
+        case .stopped: return .failure(FlowRefusal(FlowEngine.stoppedRefusal(run, words: words)))
         }
         return .success((flow, state))
     }
 
-    static func stoppedRefusal(_ run: FlowRun) -> FlowResult {
-        .refused(run, notice: "This flow was stopped, so nothing was changed; start it again from the catalogue.")
+    static func stoppedRefusal(_ run: FlowRun, words: Words) -> FlowResult {
+        .refused(run, notice: words["notice.flowStopped"])
     }
 
-    private func missingFlow(_ run: FlowRun) -> FlowResult {
-        .refused(run, notice: "The flow “\(run.flow)” is no longer in this project; start a flow again from the catalogue.")
+    private func missingFlow(_ run: FlowRun, words: Words) -> FlowResult {
+        .refused(run, notice: words.named("notice.flowGone", run.flow))
     }
 
     private func manager(for run: FlowRun, _ flow: FlowDefinition, language: String, now: Date) -> FlowManager {

@@ -29,7 +29,7 @@ extension ProcessEngine {
         }
         let intake = UploadIntake(fields: fileFields, form: form, data: read.data,
                                   required: action.kind == .upload ? action.key : nil,
-                                  globalLimit: configuration.maxUploadBytes, language: language) { field in
+                                  globalLimit: configuration.maxUploadBytes, words: project.words.for(language)) { field in
             (field.label ?? field.title)?.resolve(project.tags, language: language, data: read.data) ?? field.key?.description ?? ""
         }
         // A file accepted in this post answers that field's `required`; a refused one replaces it.
@@ -62,9 +62,10 @@ extension ProcessEngine {
         }
         if let key = action.key, action.kind == .addItem || action.kind == .removeItem {
             guard let rows = ListRows.change(key.get(in: data), action: action.kind, posted: form.values("_item").first) else {
+                let words = project.words.for(language)
                 return .refused(instance, notice: action.kind == .addItem
-                    ? "This list holds at most \(ActionDefinition.maxItems) rows, so no row was added."
-                    : "That row is no longer in the list, so nothing was removed.")
+                    ? words.format("notice.listFull", ActionDefinition.maxItems, 0)
+                    : words["notice.rowGone"])
             }
             key.set(rows, in: &data)
         }

@@ -129,24 +129,25 @@ public final class ProcessEngine: Sendable {
                         language: String) throws(RuntimeError) -> ActionResult {
         try locked(id) { () throws(RuntimeError) -> ActionResult in
             let instance = try self.instance(id, session: session)
+            let words = project.words.for(language)
             guard instance.status == .running, !instance.waiting.isEmpty else {
-                return .refused(instance, notice: "This process has already finished.")
+                return .refused(instance, notice: words["notice.finished"])
             }
             let posted = form.values("_screen").first
             guard let waiting = WaitingTask(instance, key: posted ?? instance.current, project: project, exact: true) else {
-                return .refused(instance, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
+                return .refused(instance, notice: words["notice.staleForm"])
             }
             guard let action = waiting.task.action(named: name) else { throw .unknownAction(name) }
             switch action.kind {
             case .back:
-                return try goBack(instance, waiting)
+                return try goBack(instance, waiting, words: words)
             case .dismiss:
                 // Nothing changes here: the close confirmation decides (docs/reference/processes.md, "Navigation": modal processes).
                 return .dismissed(instance)
             case .link:
                 // Rendered as a link; a post (no browser sends one) only redirects, to a safe address.
                 guard let url = action.url, SafeLink.isSafe(url) else {
-                    return .refused(instance, notice: "This link does not lead to a safe address, so it was not followed.")
+                    return .refused(instance, notice: words["notice.unsafeLink"])
                 }
                 return .link(instance, url: url)
             case .submit, .save, .upload, .startProcess, .handler, .addItem, .removeItem:
@@ -156,23 +157,25 @@ public final class ProcessEngine: Sendable {
     }
 
     /// Returns to the previous user task of the token waiting at `task` (default: the first
-    /// waiting task); its data stays. A `task` that no longer waits is a stale post, refused.
-    public func back(_ id: String, session: String, task key: String? = nil) throws(RuntimeError) -> ActionResult {
+    /// waiting task); its data stays. A `task` that no longer waits is a stale post, refused
+    /// with a notice in `language` (default: the project's default language).
+    public func back(_ id: String, session: String, task key: String? = nil, language: String? = nil) throws(RuntimeError) -> ActionResult {
         try locked(id) { () throws(RuntimeError) -> ActionResult in
             let instance = try self.instance(id, session: session)
+            let words = project.words.for(language ?? project.defaultLanguage)
             guard instance.status == .running, !instance.waiting.isEmpty else {
-                return .refused(instance, notice: "This process has already finished.")
+                return .refused(instance, notice: words["notice.finished"])
             }
             guard let waiting = WaitingTask(instance, key: key ?? instance.current, project: project, exact: true) else {
-                return .refused(instance, notice: "That form was for an earlier screen, so nothing was changed. This is the current screen.")
+                return .refused(instance, notice: words["notice.staleForm"])
             }
-            return try goBack(instance, waiting)
+            return try goBack(instance, waiting, words: words)
         }
     }
 
-    private func goBack(_ instance: Instance, _ waiting: WaitingTask) throws(RuntimeError) -> ActionResult {
+    private func goBack(_ instance: Instance, _ waiting: WaitingTask, words: Words) throws(RuntimeError) -> ActionResult {
         guard waiting.task.allowBack, let previous = waiting.token.history.last else {
-            return .refused(instance, notice: "There is no previous screen to go back to.")
+            return .refused(instance, notice: words["notice.noPrevious"])
         }
         var changed = instance
         if let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {

@@ -19,7 +19,7 @@ struct UploadIntake {
     /// `fields` are the postable components the action reads; `required` is the key of an
     /// `upload` action, which needs a file (or a removal). `label` words a component.
     init(fields: [Component], form: PostedForm, data: JSONValue, required: DataPath?, globalLimit: Int,
-         language: String, label: (Component) -> String) {
+         words: Words, label: (Component) -> String) {
         let removals = Set(form.values("_remove"))
         for field in fields where field.type == .fileUpload {
             guard let key = field.key else { continue }
@@ -32,22 +32,22 @@ struct UploadIntake {
 
             if posted.isEmpty {
                 if required?.description == key.description, removed.isEmpty {
-                    refuse(UploadMessages.text(.missing, language: language, label: name))
+                    refuse(UploadMessages.text(.missing, words: words, label: name))
                 }
                 if !removed.isEmpty { changes.append(Change(key: key, multiple: rules.multiple, files: [], removed: removed)) }
                 continue
             }
             if !rules.multiple, posted.count > 1 {
-                refuse(UploadMessages.text(.onlyOne, language: language, label: name))
+                refuse(UploadMessages.text(.onlyOne, words: words, label: name))
                 continue
             }
             if rules.multiple, existing.count - removed.count + posted.count > UploadRules.maxFiles {
-                refuse(UploadMessages.text(.tooMany, language: language, label: name, size: String(UploadRules.maxFiles)))
+                refuse(UploadMessages.text(.tooMany, words: words, label: name, count: UploadRules.maxFiles))
                 continue
             }
             var accepted: [(file: PostedFile, type: FileType)] = []
             for file in posted {
-                if let problem = Self.problem(file, rules: rules, globalLimit: globalLimit, language: language, label: name) {
+                if let problem = Self.problem(file, rules: rules, globalLimit: globalLimit, words: words, label: name) {
                     refuse(problem)
                     break
                 }
@@ -61,17 +61,17 @@ struct UploadIntake {
 
     /// Why `file` may not be kept, or nil: empty, too big, a type `accept` does not list, or
     /// content that is not what the extension says (a PDF renamed `.png`).
-    static func problem(_ file: PostedFile, rules: UploadRules, globalLimit: Int, language: String, label: String) -> String? {
-        if file.size == 0 { return UploadMessages.text(.empty, language: language, label: label, name: file.fileName) }
+    static func problem(_ file: PostedFile, rules: UploadRules, globalLimit: Int, words: Words, label: String) -> String? {
+        if file.size == 0 { return UploadMessages.text(.empty, words: words, label: label, name: file.fileName) }
         let limit = rules.limit(global: globalLimit)
         if file.size > limit {
-            return UploadMessages.text(.tooBig, language: language, label: label, name: file.fileName, size: ByteCount.describe(limit))
+            return UploadMessages.text(.tooBig, words: words, label: label, name: file.fileName, size: words.size(limit))
         }
         guard let type = FileType.forFileName(file.fileName), rules.allows(type) else {
-            return UploadMessages.text(.wrongType, language: language, label: label, name: file.fileName, types: rules.typeWords)
+            return UploadMessages.text(.wrongType, words: words, label: label, name: file.fileName, types: rules.typeWords)
         }
         if FileType.sniff(file.head(512)) != type.signature {
-            return UploadMessages.text(.contentMismatch, language: language, label: label, name: file.fileName,
+            return UploadMessages.text(.contentMismatch, words: words, label: label, name: file.fileName,
                                        types: rules.accept.isEmpty ? [type.label] : rules.typeWords)
         }
         return nil

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// Finds the folder holding `Templates/`, `Public/`, `Themes/` and `Examples/`: the
+/// Finds the folder holding `Templates/`, `Public/`, `Themes/`, `Words/` and `Examples/`: the
 /// `FLOWSTAGE_HOME` variable, else the checkout the executable was built in, else the
 /// current directory.
 enum Resources {
@@ -21,12 +21,12 @@ enum Resources {
         for candidate in candidates where isResourceFolder(candidate) {
             return candidate.standardizedFileURL
         }
-        FileHandle.standardError.write(Data("flowstage: cannot find the Templates/, Public/ and Themes/ folders; set FLOWSTAGE_HOME to the FlowStage checkout\n".utf8))
+        FileHandle.standardError.write(Data("flowstage: cannot find the Templates/, Public/, Themes/ and Words/ folders; set FLOWSTAGE_HOME to the FlowStage checkout\n".utf8))
         throw ExitCode.failure
     }
 
     private static func isResourceFolder(_ url: URL) -> Bool {
-        ["Templates", "Public", "Themes"].allSatisfy {
+        ["Templates", "Public", "Themes", "Words"].allSatisfy {
             FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
         }
     }

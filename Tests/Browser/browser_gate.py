@@ -2,7 +2,8 @@
 """The real-browser gate: every example screen in headless Chromium.
 
 It starts `flowstage serve` (memory store, a free port on 127.0.0.1) and chromedriver, then,
-in every built-in theme, light and dark (and once in Romanian), walks the example project
+in every built-in theme, light and dark (and once each in Romanian, German and Arabic, the
+last right to left and dark), walks the example project
 in the browser the way a person would: settings through the catalogue's form, each process
 through its scenarios (Examples/scenarios/*.json), the app flow through the walks below,
 and on every screen with required fields an empty post first, for the 422 error state.
@@ -54,7 +55,7 @@ EXAMPLES = CHECKOUT / "Examples"
 SCREENSHOT_FOLDER = CHECKOUT / "docs" / "screenshots"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 APPEARANCES = ["light", "dark"]
-EXTRA_LANGUAGES = [("default", "light", "ro")]
+EXTRA_LANGUAGES = [("default", "light", "ro"), ("default", "light", "de"), ("default", "dark", "ar")]
 NO_SCRIPT_LOOK = ("default", "light", "en")
 
 # The real-world corpus (wild/<category>/<owner>__<repo>/, one project per folder), beside

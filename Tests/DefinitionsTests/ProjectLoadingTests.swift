@@ -38,7 +38,7 @@ let validNodes = """
         #expect(project.processes.map(\.name).contains("loan_application"))
         #expect(project.processes.map(\.name).contains("employment_check"))
         #expect(project.processes.map(\.name).contains("preferences"))
-        #expect(project.languages == ["en", "ro"])
+        #expect(project.languages == ["en", "ro", "de", "ar"])
         #expect(project.themes["default"] != nil)
         #expect(project.warnings.isEmpty, "\(project.warnings)")
     }

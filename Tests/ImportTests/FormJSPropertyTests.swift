@@ -229,14 +229,14 @@ struct FormJSPropertyTests {
         let instance = try harness.start("claim")
         let refused = try #require(try harness.post(instance, "complete", [("hours", "1.25"), ("tenths", "0.3")]).invalid)
         #expect(refused.errors.map(\.key) == ["hours"], "0.3 is 3 × 0.1, whatever binary fractions say")
-        #expect(refused.errors.first?.message == "Hours must be a multiple of 0.5")
+        #expect(refused.errors.first?.message == "Hours: enter a multiple of 0.5")
         #expect(try harness.post(instance, "complete", [("hours", "-1.5"), ("tenths", "0.7")]).applied != nil)
     }
 
     @Test func incrementCountsFromValidateMinLikeHTMLStep() throws {
         let harness = try harness(#"[ { "type": "number", "key": "size", "label": "Size", "increment": 2, "validate": { "min": 1 } } ]"#)
         let instance = try harness.start("claim")
-        #expect(try harness.post(instance, "complete", [("size", "4")]).invalid?.errors.map(\.message) == ["Size must be 1 plus a multiple of 2"])
+        #expect(try harness.post(instance, "complete", [("size", "4")]).invalid?.errors.map(\.message) == ["Size: enter 1 plus a multiple of 2"])
         #expect(try harness.post(instance, "complete", [("size", "5")]).applied != nil)
     }
 

@@ -35,6 +35,6 @@ import TestSupport
         let address = try #require(refused.html.all("input").first { $0["name"] == "card.address" })
         let links = refused.html.element(id: "error-summary")?.all("a") ?? []
         #expect(links.map { $0["href"] } == ["#" + (address["id"] ?? "")])
-        #expect(links.first?.text == "Enter Postal address")
+        #expect(links.first?.text == "Postal address: enter a value")
     }
 }

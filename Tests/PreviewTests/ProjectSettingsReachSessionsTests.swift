@@ -36,7 +36,7 @@ import TestSupport
         var browser = Browser(project)
         #expect(try browser.get("/").html.first("html")?["lang"] == "en")
         try project.edit("project.json") {
-            $0.replacingOccurrences(of: #""languages": ["en", "ro"]"#, with: #""languages": ["ro", "en"]"#)
+            $0.replacingOccurrences(of: #""languages": ["en", "ro", "de", "ar"]"#, with: #""languages": ["ro", "en"]"#)
                 .replacingOccurrences(of: #""defaultLanguage": "en""#, with: #""defaultLanguage": "ro""#)
         }
         #expect(project.live.reloadIfChanged() == .reloaded)
@@ -49,7 +49,7 @@ import TestSupport
         _ = try browser.get("/")
         _ = try browser.post("/settings", [("language", "ro"), ("theme", "default"), ("appearance", "auto")])
         #expect(try browser.get("/").html.first("html")?["lang"] == "ro")
-        try project.edit("project.json") { $0.replacingOccurrences(of: #""languages": ["en", "ro"]"#, with: #""languages": ["en"]"#) }
+        try project.edit("project.json") { $0.replacingOccurrences(of: #""languages": ["en", "ro", "de", "ar"]"#, with: #""languages": ["en"]"#) }
         #expect(project.live.reloadIfChanged() == .reloaded)
         #expect(try browser.get("/").html.first("html")?["lang"] == "en")
     }

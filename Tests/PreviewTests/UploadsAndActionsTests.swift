@@ -256,11 +256,11 @@ extension Browser {
         #expect(page.text.contains("The file empty.pdf is empty"))
         page = try browser.postFiles(instance + "/actions/upload", [("_screen", "ask")], files: [])
         #expect(page.status == 422)
-        #expect(page.text.contains("Choose a file for Proof"))
+        #expect(page.text.contains("Proof: choose a file"))
         // A required file field with nothing stored stops a submit with the same words.
         page = try browser.post(instance + "/actions/send", [("_screen", "ask")])
         #expect(page.status == 422)
-        #expect(page.html.all("div").first { $0.hasClass("fs-error-summary") }?.all("a").map(\.text) == ["Choose a file for Proof"])
+        #expect(page.html.all("div").first { $0.hasClass("fs-error-summary") }?.all("a").map(\.text) == ["Proof: choose a file"])
         #expect(preview.storedFiles.isEmpty)
     }
 

@@ -97,7 +97,7 @@ import TestSupport
         #expect(input["value"] == "2024-02-30")
         #expect(input["aria-invalid"] == "true")
         let described = try #require(input["aria-describedby"])
-        #expect(page.element(id: described)?.text.contains("must be a real date") == true)
+        #expect(page.element(id: described)?.text.contains("enter a real date") == true)
         #expect(page.first("title")?.text.hasPrefix("Error: ") == true)
         expectAccessiblePage(page)
     }

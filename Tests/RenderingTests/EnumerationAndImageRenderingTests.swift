@@ -69,7 +69,7 @@ import TestSupport
         #expect(select.all("option").map { $0["value"] } == [""])
         let hintID = try #require(select["aria-describedby"])
         let hint = try #require(page.element(id: hintID))
-        #expect(hint.text.contains("Choose Country first"))
+        #expect(hint.text.contains("depend on your answer to “Country”"))
     }
 
     @Test func aChildListOffersOnlyTheItemsOfTheParentFieldsValue() throws {

@@ -12,7 +12,7 @@ import TestSupport
         let instance = try engine.start(process: "loan_application", session: "s")
         let state = try #require(try submit(engine, instance, "continue", personal + [("client.country", "xx")]).invalid)
         #expect(state.errors.map(\.key) == ["client.country"])
-        #expect(state.errors.first?.message == "Select one of the options for Country of residence (optional)")
+        #expect(state.errors.first?.message == "Country of residence (optional): select one of the options")
     }
 
     @Test func aChildCodeMustBelongToTheParentFieldsCurrentValue() throws {

@@ -173,9 +173,9 @@ extension FlowResult {
         let engine = try flowEngine()
         let run = try engine.start(flow: "f", session: "s")
         let empty = try #require(try fire(engine, run, "next").invalidScreen)
-        #expect(empty.errors == [FieldError(key: "age", message: "Enter Age")])
+        #expect(empty.errors == [FieldError(key: "age", message: "Age: enter a value")])
         let typed = try #require(try fire(engine, run, "next", [("age", "old")]).invalidScreen)
-        #expect(typed.errors.map(\.message) == ["Age must be a number"])
+        #expect(typed.errors.map(\.message) == ["Age: enter a number"])
         #expect(typed.rawValues["age"] == "old")
         #expect(try engine.run(run.id, session: "s") == run, "a failed post saves nothing")
 

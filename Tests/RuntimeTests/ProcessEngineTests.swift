@@ -99,7 +99,7 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         let instance = try engine.start(process: "loan_application", session: "s")
         let state = try #require(try submit(engine, instance, "continue", [("client.firstName", "Ana")]).invalid)
         #expect(state.errors.map(\.key) == ["client.lastName", "client.email"])
-        #expect(state.errors.first?.message == "Enter Last name")
+        #expect(state.errors.first?.message == "Last name: enter a value")
         #expect(state.data["client"]?["firstName"] == .string("Ana"), "posted values are kept for the re-render")
         let stored = try engine.instance(instance.id, session: "s")
         #expect(stored == instance, "a failed post stores nothing")
@@ -109,7 +109,7 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         let engine = try exampleEngine()
         let instance = try engine.start(process: "loan_application", session: "s")
         let state = try #require(try submit(engine, instance, "continue", [], language: "ro").invalid)
-        #expect(state.errors.first?.message == "Introduceți Prenume")
+        #expect(state.errors.first?.message == "Prenume: introduceți o valoare")
     }
 
     @Test func aNumberFieldRejectsTextWithATypeError() throws {
@@ -118,7 +118,7 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         instance = try #require(try submit(engine, instance, "continue", personal).applied)
         let state = try #require(try submit(engine, instance, "continue",
                                             [("loan.amount", "lots"), ("loan.purpose", "car"), ("loan.term", "12")]).invalid)
-        #expect(state.errors == [FieldError(key: "loan.amount", message: "Amount must be a number")])
+        #expect(state.errors == [FieldError(key: "loan.amount", message: "Amount: enter a number")])
         #expect(state.rawValues["loan.amount"] == "lots")
     }
 
@@ -128,7 +128,7 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         instance = try #require(try submit(engine, instance, "continue", personal).applied)
         let state = try #require(try submit(engine, instance, "continue",
                                             [("loan.amount", "60000"), ("loan.purpose", "car"), ("loan.term", "12")]).invalid)
-        #expect(state.errors.map(\.message) == ["Amount must be 50000 or less"])
+        #expect(state.errors.map(\.message) == ["Amount: enter 50000 or less"])
     }
 
     @Test func aChoiceOutsideTheOptionsIsRejected() throws {

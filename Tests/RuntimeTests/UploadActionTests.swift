@@ -61,7 +61,7 @@ private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0
         guard case .invalid(let state) = try upload(engine, instance, "big.pdf", pdf + [UInt8](repeating: 32, count: 200), language: "ro") else {
             Issue.record("accepted"); return
         }
-        #expect(state.errors.first?.message == "Fișierul big.pdf este mai mare de 100 bytes; alegeți un fișier de cel mult 100 bytes")
+        #expect(state.errors.first?.message == "Fișierul big.pdf este mai mare de 100 B; alegeți un fișier de cel mult 100 B")
         guard case .invalid(let wrong) = try upload(engine, instance, "a.zip", [0x50, 0x4B, 3, 4]) else { Issue.record("accepted"); return }
         #expect(wrong.errors.first?.message == "The file a.zip must be PDF or image")
         #expect(uploads.count == 0)

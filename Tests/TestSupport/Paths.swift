@@ -1,3 +1,4 @@
+import Definitions
 import Foundation
 import Synchronization
 
@@ -9,6 +10,36 @@ public enum RepositoryPaths {
     public static var templates: URL { root.appendingPathComponent("Templates") }
     public static var themes: URL { root.appendingPathComponent("Themes") }
     public static var publicFolder: URL { root.appendingPathComponent("Public") }
+    public static var words: URL { root.appendingPathComponent("Words") }
+
+    /// FlowStage's shipped interface words (`Words/`), read once.
+    public static let catalogue: WordCatalogue = {
+        var errors: [LoadError] = []
+        let catalogue = WordCatalogue.load(words, errors: &errors)
+        precondition(errors.isEmpty, "Words/ does not load: \(errors)")
+        return catalogue
+    }()
+
+    /// The words a shipped language writes as English does (the same word, a unit, a
+    /// format): every other word of it must differ from the English one.
+    public static let sameAsEnglish: [String: Set<String>] = [
+        "ro": ["fileType.audio", "fileType.text", "fileType.video", "inspector", "inspectorID", "inspectorIncident",
+               "size.kilobytes", "size.megabytes", "theme.ocean"],
+        "de": ["device.tablet", "optional", "size.kilobytes", "size.megabytes"],
+        "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "kind.info"],
+        "es": ["errorPrefix", "fileType.audio", "inspector", "kind.error", "no", "size.bytes", "size.kilobytes",
+               "size.megabytes", "size.oneByte"],
+        "ar": ["datePlaceholder", "dateTimePlaceholder"],
+    ]
+
+    /// Keys that are no words but forms, the same in many languages.
+    public static let formKeys: Set<String> = ["format.date", "format.dateTime", "listSeparator", "timePlaceholder"]
+
+    /// The shipped words of `language` alone, as a project with no `ui.*` tags sees them.
+    public static func shippedWords(_ language: String, defaultLanguage: String = "en", locale: String = "en-GB") -> Words {
+        InterfaceWords(catalogue: catalogue, overrides: [:], languages: [language, defaultLanguage],
+                       defaultLanguage: defaultLanguage, locale: locale).for(language)
+    }
 
     /// A fresh folder for a fixture project, with the given files (path → contents); removed
     /// when the test process exits.
