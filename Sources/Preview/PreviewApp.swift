@@ -257,9 +257,11 @@ public final class PreviewApp: Sendable {
 
     private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
         let form = Self.postedForm(request)
+        let waitingBefore = (try? engine.instance(id, session: session.id))?.waiting ?? []
         do {
             return outcome(try engine.perform(action: name, on: id, session: session.id, form: form,
-                                              language: session.language), session, task: form.values("_screen").first)
+                                              language: session.language), session, task: form.values("_screen").first,
+                           waitingBefore: waitingBefore)
         } catch .instanceNotFound {
             return notFoundPage(session)
         } catch .unknownAction(let action) {
@@ -285,7 +287,10 @@ public final class PreviewApp: Sendable {
 
     /// `task` is the waiting task the post came from: when it still waits beside others (a
     /// save on one tab), the browser goes back to that tab rather than to the first one.
-    private func outcome(_ result: ActionResult, _ session: Session, task: String? = nil) -> Response {
+    /// After an applied action the browser stays on the posted task while it still waits beside
+    /// others, unless the action started a branch that now comes first (a non-interrupting
+    /// event): then it goes where the event led.
+    private func outcome(_ result: ActionResult, _ session: Session, task: String? = nil, waitingBefore: [String] = []) -> Response {
         switch result {
         case .applied(let instance):
             if instance.status != .running,
@@ -296,7 +301,8 @@ public final class PreviewApp: Sendable {
             if instance.status != .running, let parent = instance.parent, (try? engine.instance(parent, session: session.id)) != nil {
                 return Response.redirect(to: links.instance(parent))
             }
-            if let task, instance.waiting.count > 1, instance.waiting.contains(task) {
+            let newBranchFirst = instance.waiting.first.map { $0 != task && !waitingBefore.contains($0) } ?? false
+            if let task, instance.waiting.count > 1, instance.waiting.contains(task), !newBranchFirst {
                 return Response.redirect(to: links.tab(instance.id, task))
             }
             return Response.redirect(to: links.instance(instance.id))

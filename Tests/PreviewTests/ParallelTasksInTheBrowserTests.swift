@@ -69,4 +69,26 @@ private func forkingProject() throws -> URL {
         let moved = try browser.post(instance + "/actions/ok", [("_screen", "home"), ("home", "flat")])
         #expect(moved.header("Location") == instance, "a task that moved on has no tab left: the first waiting task is shown")
     }
+
+    @Test func aBranchStartedBesideTheTaskIsShownFirst() throws {
+        let preview = try RunningPreview(project: try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": """
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Approve", "screen": [],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" },
+                             { "name": "remind", "type": "submit", "validate": false, "keepTask": true, "next": "r" } ] },
+              { "id": "r", "type": "userTask", "title": "Remind the manager", "screen": [],
+                "actions": [ { "name": "ok", "type": "submit", "next": "sent" } ] },
+              { "id": "sent", "type": "end" }, { "id": "e", "type": "end" } ] }
+            """,
+        ]))
+        var browser = Browser(preview)
+        _ = try browser.get("/")
+        let instance = try #require(try browser.post("/processes/p/start", []).header("Location"))
+        let reminded = try browser.post(instance + "/actions/remind", [("_screen", "t")])
+        #expect(reminded.header("Location") == instance, "not back to the task the person posted from")
+        #expect(try browser.get(instance).html.first("h1")?.text == "Remind the manager")
+    }
 }
