@@ -7,15 +7,9 @@ extension Expression {
     public var comparedValues: [(path: String, value: JSONValue)] {
         var found: [(path: String, value: JSONValue)] = []
         func path(_ syntax: Syntax) -> String? {
-            switch syntax {
-            case .name(let name): return name.hasPrefix("$") || name == "value" ? nil : name
-            case .path(let path): return path.description.hasPrefix("$") ? nil : path.description
-            case .member(let base, let member): return path(base).map { $0 + "." + member }
-            case .index(let base, _): return path(base)
             // `number(x) > 5`, `lower(x) == "a"`: the comparison is still about x.
-            case .call(_, let arguments, _) where arguments.count == 1: return path(arguments[0])
-            default: return nil
-            }
+            if case .call(_, let arguments, _) = syntax, arguments.count == 1 { return arguments[0].dataPath }
+            return syntax.dataPath
         }
         func literals(_ syntax: Syntax) -> [JSONValue] {
             switch syntax {
@@ -36,15 +30,8 @@ extension Expression {
                 let values = arguments.flatMap(literals)
                 for name in names { found += values.map { (name, $0) } }
                 arguments.forEach(visit)
-            case .literal, .name, .path: break
-            case .member(let base, _): visit(base)
-            case .index(let base, let index): visit(base); visit(index)
-            case .list(let items): items.forEach(visit)
-            case .unary(_, let operand): visit(operand)
-            case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right): visit(left); visit(right)
-            case .conditional(let test, let then, let otherwise): visit(test); visit(then); visit(otherwise)
-            case .match(let subject, _): visit(subject)
-            case .replace(let subject, _, let replacement): visit(subject); visit(replacement)
+            default:
+                syntax.children.forEach(visit)
             }
         }
         visit(syntax)

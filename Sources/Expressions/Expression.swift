@@ -59,35 +59,13 @@ extension Expression {
         var found: [String] = []
         var seen = Set<String>()
         func add(_ path: String) { if seen.insert(path).inserted { found.append(path) } }
-        func chain(_ syntax: Syntax) -> String? {
-            switch syntax {
-            case .name(let name): return name.hasPrefix("$") || name == "value" ? nil : name
-            case .path(let path):
-                let text = path.description
-                return text.hasPrefix("$") ? nil : text
-            case .member(let base, let member): return chain(base).map { $0 + "." + member }
-            case .index(let base, _): return chain(base)
-            default: return nil
-            }
-        }
         func visit(_ syntax: Syntax) {
-            if let path = chain(syntax) {
+            if let path = syntax.dataPath {
                 add(path)
                 if case .index(_, let index) = syntax { visit(index) }
                 return
             }
-            switch syntax {
-            case .literal, .name, .path: break
-            case .member(let base, _): visit(base)
-            case .index(let base, let index): visit(base); visit(index)
-            case .list(let items): items.forEach(visit)
-            case .unary(_, let operand): visit(operand)
-            case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right): visit(left); visit(right)
-            case .conditional(let test, let then, let otherwise): visit(test); visit(then); visit(otherwise)
-            case .call(_, let arguments, _): arguments.forEach(visit)
-            case .match(let subject, _): visit(subject)
-            case .replace(let subject, _, let replacement): visit(subject); visit(replacement)
-            }
+            syntax.children.forEach(visit)
         }
         visit(syntax)
         return found

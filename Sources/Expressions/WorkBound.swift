@@ -36,16 +36,7 @@ enum WorkBound {
             let steps = min(cap, 1 + list.steps + assumedListLength * condition.steps)
             let depth = 1 + max(list.depth, condition.depth)
             return Cost(steps: steps, outermost: (steps, column, depth), depth: depth)
-        case .literal, .name, .path: return Cost(steps: 1)
-        case .member(let base, _): return sum([base])
-        case .index(let base, let index): return sum([base, index])
-        case .list(let items): return sum(items)
-        case .unary(_, let operand): return sum([operand])
-        case .binary(_, let left, let right), .and(let left, let right), .or(let left, let right): return sum([left, right])
-        case .conditional(let test, let then, let otherwise): return sum([test, then, otherwise])
-        case .call(_, let arguments, _): return sum(arguments)
-        case .match(let subject, _): return sum([subject])
-        case .replace(let subject, _, let replacement): return sum([subject, replacement])
+        default: return sum(syntax.children)
         }
     }
 
