@@ -437,9 +437,7 @@ public final class PreviewApp: Sendable {
     /// with every field empty and blank the data, so it is refused (415) and nothing changes.
     private func formRequired(_ request: Request, _ session: Session) -> Response? {
         guard request.form == nil, !request.body.isEmpty else { return nil }
-        return errorPage(415, "Nothing was changed",
-                         "Actions and events take a form (application/x-www-form-urlencoded or multipart/form-data), so this request was not applied. Send the fields as a form.",
-                         session)
+        return errorPage(415, "nothingChanged", words(session)["errorPage.formRequiredLead"], session)
     }
 
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
