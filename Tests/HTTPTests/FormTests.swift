@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    @Test func theServersOwnErrorPagesCarryTheSecurityHeaders() throws {
+        var configuration = testConfiguration()
+        configuration.maxBodyBytes = 10
+        try withServer(configuration) { server, _ throws in
+            let reply = try exchange(server.port, post("/f", contentType: urlencoded, body: Array("a=0123456789abcdef".utf8)))
+            #expect(reply.status == 413)
+            #expect(reply.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
+            #expect(reply.headers["X-Content-Type-Options"] == "nosniff")
+            #expect(reply.headers["X-Frame-Options"] == "DENY")
+        }
+    }
+
     @Test func chunkedBodyOverTheLimitIs413AndTheHandlerIsNotCalled() throws {
         var configuration = testConfiguration()
         configuration.maxBodyBytes = 1000
