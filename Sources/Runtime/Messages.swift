@@ -21,7 +21,7 @@ enum Messages {
 
     /// A value is filled in once: a label holding `{value}` stays as written.
     static func fill(_ template: String, label: String, value: String?, base: String? = nil) -> String {
-        Words.fill(template) { name in
+        Words.fill(joined(template, after: label)) { name in
             switch name {
             case "label": label
             case "value": value
@@ -29,5 +29,17 @@ enum Messages {
             default: nil
             }
         }
+    }
+
+    /// "{label}: select an option" after a label that is a question would read "What is the
+    /// loan for?: select an option"; such a label ends its own sentence, so the colon goes and
+    /// the instruction starts with a capital: "What is the loan for? Select an option".
+    static func joined(_ template: String, after label: String) -> String {
+        guard let last = label.last, "?!؟".contains(last), let range = template.range(of: "{label}") else { return template }
+        var rest = template[range.upperBound...]
+        rest = rest.drop { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }
+        guard rest.first == ":" else { return template }
+        rest = rest.dropFirst().drop { $0 == " " }
+        return template[..<range.upperBound] + " " + rest.prefix(1).uppercased() + rest.dropFirst()
     }
 }
