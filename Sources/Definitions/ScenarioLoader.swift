@@ -5,6 +5,13 @@ import Foundation
 /// action the process does not have is a load error with its pointer, not a confusing failure later.
 public enum ScenarioLoader {
     public static func load(_ folder: URL, project: Project) -> Result<[Scenario], LoadErrors> {
+        let (scenarios, errors) = read(folder, project: project)
+        return errors.isEmpty ? .success(scenarios) : .failure(LoadErrors(errors))
+    }
+
+    /// Every scenario that loads, and the errors of those that do not: the preview offers the
+    /// good ones as demo bookmarks while `validate` reports the rest.
+    public static func read(_ folder: URL, project: Project) -> (scenarios: [Scenario], errors: [LoadError]) {
         let files = ProjectLoader(builtInThemes: nil)
         var errors: [LoadError] = []
         var scenarios: [Scenario] = []
@@ -12,10 +19,12 @@ public enum ScenarioLoader {
             guard let value = files.readJSON(folder, file, &errors) else { continue }
             let diagnostics = Diagnostics(file: file)
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            if let scenario = decode(value, name: name, project: project, folder: folder, diagnostics) { scenarios.append(scenario) }
+            if let scenario = decode(value, name: name, project: project, folder: folder, diagnostics), diagnostics.errors.isEmpty {
+                scenarios.append(scenario)
+            }
             errors += diagnostics.errors
         }
-        return errors.isEmpty ? .success(scenarios) : .failure(LoadErrors(errors))
+        return (scenarios, errors)
     }
 
     static func decode(_ value: JSONValue, name: String, project: Project, folder: URL? = nil, _ diagnostics: Diagnostics) -> Scenario? {

@@ -94,6 +94,7 @@ extension PreviewApp {
         for item in request.query {
             switch item.name {
             case "ended": return ui["sessionEnded"]
+            case "reset": return ui["demoReset"]
             case "stopped":
                 if let instance = try? engine.instance(item.value, session: session.id) {
                     return ui.named("stopped", title(process: instance.process, session))

@@ -56,19 +56,22 @@ public final class PreviewApp: Sendable {
     let projectWarnings: [String]
     /// The component gallery's examples (`/gallery`), read once with the templates.
     let gallery: ComponentGallery
+    /// The project's scenarios that load: the catalogue's demo bookmarks ("Start at step N").
+    let scenarios: [Scenario]
 
     public convenience init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL,
-                            sessions: SessionStore = SessionStore(), configuration: Configuration = Configuration(),
+                            sessions: SessionStore = SessionStore(), scenarios: [Scenario] = [],
+                            configuration: Configuration = Configuration(),
                             logger: Logger = Logger(label: "flowstage"), gallery: ComponentGallery = ComponentGallery(),
                             schemasFolder: URL? = nil) throws {
         self.init(engine: engine, flows: flows, renderer: renderer, statics: try StaticFiles(root: publicFolder),
                   sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [],
-                  gallery: gallery, schemaFiles: SchemaRoute.files(in: schemasFolder))
+                  gallery: gallery, schemaFiles: SchemaRoute.files(in: schemasFolder), scenarios: scenarios)
     }
 
     private init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, statics: StaticFiles, sessions: SessionStore,
                  configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String],
-                 gallery: ComponentGallery, schemaFiles: StaticFiles) {
+                 gallery: ComponentGallery, schemaFiles: StaticFiles, scenarios: [Scenario]) {
         self.engine = engine
         self.flows = flows
         self.renderer = renderer
@@ -83,6 +86,7 @@ public final class PreviewApp: Sendable {
         self.projectWarnings = engine.project.warnings.map(\.description)
         self.gallery = gallery
         self.schemaFiles = schemaFiles
+        self.scenarios = scenarios
     }
 
     /// The same preview in a later generation: with the errors of a change that did not load
@@ -90,7 +94,7 @@ public final class PreviewApp: Sendable {
     func with(generation: Int, projectErrors: [String]) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: statics, sessions: sessions,
                    configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors,
-                   gallery: gallery, schemaFiles: schemaFiles)
+                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios)
     }
 
     /// This project version's pages with another app's sessions, static files and generation:
@@ -98,7 +102,7 @@ public final class PreviewApp: Sendable {
     func replacing(_ previous: PreviewApp) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: previous.statics, sessions: previous.sessions,
                    configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [],
-                   gallery: gallery, schemaFiles: schemaFiles)
+                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios)
     }
 
     var project: Project { engine.project }
@@ -148,6 +152,12 @@ public final class PreviewApp: Sendable {
             response = showJSON(segments[1], session)
         case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
             response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
+        case ("GET", 3) where segments[0] == "processes" && segments[2] == "start":
+            response = startWithDataPage(segments[1], session)
+        case ("POST", 3) where segments[0] == "scenarios" && segments[2] == "start":
+            response = csrfChecked(request, session, isNew) { self.startScenario(segments[1], request, session) }
+        case ("POST", 2) where segments[0] == "session" && segments[1] == "reset":
+            response = csrfChecked(request, session, isNew) { self.resetSession(session) }
         case ("GET", 1) where segments[0] == "gallery":
             response = galleryIndex(session)
         case ("GET", 2) where segments[0] == "gallery":
@@ -200,7 +210,7 @@ public final class PreviewApp: Sendable {
             InstanceSummary(id: $0.id, process: $0.flow, status: $0.status == .stopped ? "stopped" : "running",
                             started: formatter.string(from: $0.createdAt), running: $0.status != .stopped)
         }).sorted { $0.started > $1.started }
-        return html(200, renderer.catalogue(instances: summaries, notice: notice, settings: settings(session)))
+        return html(200, renderer.catalogue(instances: summaries, scenarios: scenarios, notice: notice, settings: settings(session)))
     }
 
     private func show(_ id: String, _ session: Session, tab: String? = nil) -> Response {
@@ -235,22 +245,32 @@ public final class PreviewApp: Sendable {
 
     // MARK: - Posts
 
+    /// Starts a process with the catalogue's parameters, or with JSON: a JSON body, or the
+    /// "Start with data" page's `_data` text (refused text is shown back on that page, 422).
     private func start(_ name: String, _ request: Request, _ session: Session) -> Response {
         guard let process = project.process(named: name) else { return notFoundPage(session) }
         var params: [String: JSONValue] = [:]
         for parameter in process.params {
             if let value = request.form?.first(parameter.key.description) { params[parameter.key.description] = .string(value) }
         }
-        do {
-            if let json = try Self.jsonStartParameters(request, process: process) { params = json }
-        } catch {
-            return errorPage(400, "startParameters", words(session).fill("errorPage.startParametersLead", ["reason": "\(error)"]), session)
+        let typed = request.form?.first("_data")
+        var seed = JSONValue.null
+        if let json = typed.map({ Array($0.utf8) }) ?? (Self.isJSON(request) ? request.body : nil),
+           typed?.allSatisfy(\.isWhitespace) != true {
+            do {
+                let data = try StartData(json: json, process: process)
+                (seed, params) = (data.seed, data.params)
+            } catch {
+                if let typed { return startWithDataPage(name, session, text: typed, error: error.description) }
+                return errorPage(400, "startParameters", words(session).fill("errorPage.startParametersLead", ["reason": "\(error)"]), session)
+            }
         }
         let modal = request.form?.first("modal") == "1" || request.query.contains { $0.name == "modal" && $0.value == "1" }
         do {
-            let instance = try engine.start(process: name, session: session.id, params: params, modal: modal)
+            let instance = try engine.start(process: name, session: session.id, params: params, seed: seed, modal: modal)
             return Response.redirect(to: links.instance(instance.id))
         } catch {
+            if let typed { return startWithDataPage(name, session, text: typed, error: error.description) }
             return errorPage(400, "startFailed", error.description, session)
         }
     }

@@ -41,6 +41,9 @@ public enum PreviewLoader {
         case .failure(let errors): throw .project(errors)
         }
         for warning in project.warnings { logger.warning("\(warning)") }
+        // Scenarios are the catalogue's demo bookmarks; one that does not load is left out, not fatal.
+        let (scenarios, scenarioErrors) = ScenarioLoader.read(folder, project: project)
+        for error in scenarioErrors { logger.warning("scenario not offered: \(error)") }
         let templates: TemplateSet
         do { templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder) } catch {
             throw .templates(error)
@@ -52,7 +55,7 @@ public enum PreviewLoader {
         let flows = FlowEngine(processes: engine, store: flowStore)
         do {
             return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
-                                  sessions: sessions,
+                                  sessions: sessions, scenarios: scenarios,
                                   configuration: configuration, logger: logger,
                                   gallery: ComponentGallery.load(templates: resources.appendingPathComponent("Templates")),
                                   schemasFolder: resources.appendingPathComponent("Schemas"))

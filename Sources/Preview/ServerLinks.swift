@@ -24,6 +24,8 @@ public struct ServerLinks: PageLinks {
     public func close(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/close" }
     public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
     public var endSession: String { "/session/end" }
+    public var resetSession: String? { "/session/reset" }
+    public func startScenario(_ scenario: String) -> String? { "/scenarios/\(Percent.encode(scenario))/start" }
     public var access: String { "/access" }
     public var gallery: String? { "/gallery" }
 

@@ -45,24 +45,7 @@ extension PreviewApp {
         })
     }
 
-    /// Start parameters from a JSON body (`POST /processes/{name}/start` with
-    /// `Content-Type: application/json`): an object whose members are the parameters' paths,
-    /// flat (`{"client.email": …}`) or nested (`{"client": {"email": …}}`).
-    static func jsonStartParameters(_ request: Request, process: ProcessDefinition) throws(JSONParseError) -> [String: JSONValue]? {
-        guard isJSON(request) else { return nil }
-        let body = try JSONParser.parse(request.body)
-        var params: [String: JSONValue] = [:]
-        for parameter in process.params {
-            let key = parameter.key.description
-            if case .object(let members) = body, let flat = members[key] {
-                params[key] = flat
-            } else if case let nested = parameter.key.get(in: body), nested != .null {
-                params[key] = nested
-            }
-        }
-        return params
-    }
-
+    /// Whether the body is JSON (`Content-Type: application/json`): start data, CSRF from a member.
     static func isJSON(_ request: Request) -> Bool {
         let type = request.headers["Content-Type"]?.split(separator: ";").first ?? ""
         return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"

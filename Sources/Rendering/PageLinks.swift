@@ -35,6 +35,10 @@ public protocol PageLinks: Sendable {
     func upload(_ id: String) -> String?
     /// The component gallery's index (`/gallery`); nil where there is none.
     var gallery: String? { get }
+    /// Where a scenario's "Start at step N" posts; nil where there is no server to run it.
+    func startScenario(_ scenario: String) -> String?
+    /// Where "Reset demo data" posts; nil where there is no server.
+    var resetSession: String? { get }
     /// A path on the preview server that an author wrote as an address (an image `url` such as
     /// `/public/gallery-sample.svg`), as this page must write it.
     func sitePath(_ path: String) -> String
@@ -45,8 +49,10 @@ extension PageLinks {
     public func media(_ item: MediaItem) -> String { "/media/" + item.key }
     /// A static site has no uploaded files to link to: the list shows names only.
     public func upload(_ id: String) -> String? { nil }
-    /// Only the preview server has a gallery.
+    /// Only the preview server has a gallery, runs scenarios and resets a session.
     public var gallery: String? { nil }
+    public func startScenario(_ scenario: String) -> String? { nil }
+    public var resetSession: String? { nil }
     /// On the server a server path is already right.
     public func sitePath(_ path: String) -> String { path }
 }

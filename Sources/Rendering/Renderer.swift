@@ -204,7 +204,7 @@ public struct Renderer: Sendable {
     }
 
     /// The catalogue: every process with a start form, and the session's instances.
-    public func catalogue(instances: [InstanceSummary], notice: String?, settings: PageSettings) -> [UInt8] {
+    public func catalogue(instances: [InstanceSummary], scenarios: [Scenario] = [], notice: String?, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         var ids = FieldIDs()
         let runningProcesses = Set(instances.filter(\.running).map(\.process))
@@ -225,6 +225,7 @@ public struct Renderer: Sendable {
                 .startLabel: .text(ui.named("startProcess", title)),
                 .latestURL: runningProcesses.contains(process.name) ? .text(links.latest(process.name)) : .bool(false),
                 .latestLabel: .text(ui.named("continueLabel", title)),
+                .dataLabel: .text(ui.named("startWithDataLabel", title)),
                 .params: .list(params),
             ]))
         }
@@ -251,6 +252,7 @@ public struct Renderer: Sendable {
                 .stopLabel: .text(ui.named("stopLabel", title)),
             ]))
         }
+        let scenarioViews = scenarioViews(scenarios, settings: settings, ui: ui)
         let content = FieldsContext([
             .heading: .text(project.name),
             .notice: .optional(notice),
@@ -260,6 +262,9 @@ public struct Renderer: Sendable {
             .hasInstances: .bool(!instanceViews.isEmpty),
             .instances: .list(instanceViews),
             .endSessionURL: .text(links.endSession),
+            .resetURL: .optional(links.resetSession),
+            .scenarios: .list(scenarioViews),
+            .hasScenarios: .bool(!scenarioViews.isEmpty),
             .galleryURL: .optional(links.gallery),
             .csrf: .text(settings.csrf),
             .settings: .object(settingsForm(settings, ui: ui)),

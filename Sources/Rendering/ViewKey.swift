@@ -7,18 +7,18 @@
 enum ViewKey: Int, CaseIterable {
     case accept, actionError, actionURL, alt, appearance, appearances, autocomplete, backURL
     case canGoBack, caption, cells, changeURL, checked, children, closeURL, columnCount, columns
-    case components, content, count, counter, counterID, csrf, current, currentTitle, data
+    case components, content, count, counter, counterID, csrf, current, currentTitle, data, dataLabel
     case describedBy, device, devices, direction, disabled, done, emptyLabel, emptyText
     case endSessionURL, entries, error, errorID, errors, events, fieldID, fieldset, files, flows
     case formAction, formMethod, formNoValidate, format, forms, galleryURL, generation, group
-    case hasErrors, hasFiles, hasFlows, hasInstances, hasItems, hasProblems, header, heading
+    case hasErrors, hasFiles, hasFlows, hasInstances, hasItems, hasProblems, hasScenarios, header, heading
     case height, hint, hintID, history, homeURL, html, id, identifier, incident, inputMode
     case inputType, inspectLabel, inspectURL, instanceURL, instances, invalid, itemLabel, items
     case kind, kindLabel, label, lang, language, languages, latestLabel, latestURL, lead, max
     case maxLength, maxText, message, min, minText, multipart, multiple, name, navigation, newTab
     case next, notice, options, outcome, outputID, pages, params, placeholder, prefix, prefixID
     case problems, processes, projectErrors, projectName, projectWarnings, radioID, radioValue, remaining
-    case removeLabel, removeURL, required, restartURL, rows, rtl, screenID, screenURL, scriptURL
+    case removeLabel, removeURL, required, resetURL, restartURL, rows, rtl, scenarios, screenID, screenURL, scriptURL
     case sectionHeading, sectionID, selectable, selected, settings, showValue, size, spellcheckOff
     case startLabel, startURL, started, startedText, status, step, stepCount, stepper, steps, stopLabel, stopURL
     case stylesheetURL, substepCount, substepTitle, subtitle, suffix, suffixID, tableRows, tabs

@@ -167,31 +167,21 @@ final class ExplorationIDs: Sendable {
 
 extension Instance {
     /// The same instance under another id, never saved (version 0), for the explorer to act on
-    /// without changing the state it came from.
+    /// without changing the state it came from. A copy of the whole value, so a field added
+    /// later is copied too.
     func copy(id: String) -> Instance {
-        var copy = Instance(id: id, process: process, session: session, data: data, modal: modal, now: createdAt)
-        copy.status = status
-        copy.tokens = tokens
-        copy.calls = calls
-        copy.ending = ending
-        copy.serial = serial
-        copy.endNode = endNode
-        copy.incident = incident
-        copy.warnings = warnings
-        copy.parent = parent
-        copy.updatedAt = updatedAt
+        var copy = self
+        copy.id = id
+        copy.version = 0
         return copy
     }
 }
 
 extension FlowRun {
     func copy(id: String) -> FlowRun {
-        var copy = FlowRun(id: id, flow: flow, session: session, data: data, now: createdAt)
-        copy.backStack = backStack
-        copy.status = status
-        copy.child = child
-        copy.warnings = warnings
-        copy.updatedAt = updatedAt
+        var copy = self
+        copy.id = id
+        copy.version = 0
         return copy
     }
 }

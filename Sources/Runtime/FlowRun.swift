@@ -14,7 +14,7 @@ public struct FlowRun: Sendable, Codable, Equatable {
         case stopped
     }
 
-    public let id: String
+    public internal(set) var id: String
     public let flow: String
     /// The session that owns the run; no other session can see it.
     public let session: String

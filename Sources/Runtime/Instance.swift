@@ -13,7 +13,7 @@ public struct Instance: Sendable, Equatable {
         case running, completed, failed, cancelled
     }
 
-    public let id: String
+    public internal(set) var id: String
     public let process: String
     /// The session that owns the instance; no other session can see it.
     public let session: String

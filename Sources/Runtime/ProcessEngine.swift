@@ -76,10 +76,12 @@ public final class ProcessEngine: Sendable {
 
     /// Starts `process` for `session`. Start data is the definition's `data` deep-merged with
     /// the declared parameters found in `params`; a missing required parameter refuses to start.
-    public func start(process name: String, session: String, params: [String: JSONValue] = [:],
+    /// `seed` (an object) is merged over the process's initial data before the declared
+    /// parameters are set: a demo's "Start with data" may fill any data path.
+    public func start(process name: String, session: String, params: [String: JSONValue] = [:], seed: JSONValue = .null,
                       modal: Bool = false, parent: String? = nil) throws(RuntimeError) -> Instance {
         guard let process = project.process(named: name) else { throw .unknownProcess(name) }
-        var data = process.data
+        var data = seed == .null ? process.data : process.data.merging(seed)
         for parameter in process.params {
             let value = params[parameter.key.description] ?? .null
             if value == .null || value == .string("") {

@@ -40,8 +40,15 @@ public struct ScenarioRunner: Sendable {
         var configuration = configuration
         configuration.uploads = MemoryUploadStore() // nothing a scenario uploads is written anywhere
         let engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: configuration)
-        let session = "scenario-\(scenario.name)"
-        let language = language ?? scenario.language ?? project.defaultLanguage
+        return walk(scenario, engine: engine, session: "scenario-\(scenario.name)",
+                    language: language ?? scenario.language ?? project.defaultLanguage).report
+    }
+
+    /// Walks `scenario` on `engine` in `session`: every step, or only the first `steps` of them
+    /// (a demo's "Start at step N" runs N−1 on the preview's own engine). Returns the report and
+    /// the instance where the walk stopped (nil when the process could not start).
+    public func walk(_ scenario: Scenario, engine: ProcessEngine, session: String, language: String,
+                     steps limit: Int? = nil) -> (report: ScenarioReport, instance: Instance?) {
         var failures: [String] = []
         var screens: [ScreenState] = []
         func fail(_ index: Int, _ message: String) { failures.append("step \(index + 1): \(message)") }
@@ -52,9 +59,9 @@ public struct ScenarioRunner: Sendable {
         do {
             instance = try engine.start(process: scenario.process, session: session, params: scenario.params)
         } catch {
-            return ScenarioReport(scenario: scenario.name, failures: ["start: \(error)"], screens: [])
+            return (ScenarioReport(scenario: scenario.name, failures: ["start: \(error)"], screens: []), nil)
         }
-        for (index, step) in scenario.steps.enumerated() {
+        for (index, step) in scenario.steps.prefix(limit ?? scenario.steps.count).enumerated() {
             var found = Self.position(of: instance)
             // With parallel branches any waiting task may be the one a step expects and acts on.
             if case .screen(let task)? = step.expect, instance.waiting.contains(task) { found = .screen(task) }
@@ -132,7 +139,7 @@ public struct ScenarioRunner: Sendable {
             report.end = ScenarioEnd(process: process, endNode: instance.endNode, outcome: instance.status.rawValue,
                                      incident: instance.incident?.message, data: instance.data)
         }
-        return report
+        return (report, instance)
     }
 
     /// Whether the walk is where a step expects it: an end page matches the end node reached.

@@ -512,7 +512,36 @@ def check_look(gate, look, walks):
         check_modal_close(gate)
     gate.browser.open(gate.home + "instances/no-such-instance")
     gate.check_page("not found (404)")
+    check_demo_pages(gate)
     check_gallery(gate)
+
+
+def check_demo_pages(gate):
+    """"Start with data" from the catalogue, refused text shown back (its error summary works
+    like a screen's), and a scenario started at its second step, as a person giving a demo would."""
+    b = gate.browser
+    b.open(gate.home)
+    b.click_and_wait(b.find('a[href="/processes/loan_application/start"]'))
+    gate.check_page("start with data")
+    field = b.find("#start-data")
+    b.clear(field)
+    b.send_keys(field, '{"client.email": ')
+    b.click_and_wait(b.find('form[action="/processes/loan_application/start"] button[type="submit"]'))
+    if not b.exists("#error-summary"):
+        gate.fail("422", gate.page_name("start with data, refused"), f"expected the page again with an error summary; the browser shows {b.title}")
+    else:
+        gate.check_page("start with data, refused")
+        gate.check_error_summary_has_focus("start with data, refused")
+        gate.check_error_summary_is_focusable_without_the_script("start with data, refused")
+        gate.check_error_summary_links_move_focus_to_their_fields("start with data, refused")
+    b.open(gate.home)
+    b.click(b.find('#scenario-step-happy-path option[value="2"]'))
+    b.click_and_wait(b.find('form[action="/scenarios/happy-path/start"] button[type="submit"]'))
+    if "personal" not in gate.current_screens():
+        gate.fail("walk", gate.page_name("scenario at step 2"), f"expected step 2's screen (personal); the browser shows {b.title}")
+    b.open(gate.home)
+    b.click_and_wait(b.find('form[action="/session/reset"] button[type="submit"]'))
+    gate.check_page("catalogue after a reset")
 
 
 def gallery_components():

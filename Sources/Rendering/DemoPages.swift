@@ -1,0 +1,68 @@
+import Definitions
+
+/// The pages and catalogue parts of a stakeholder demo: "Start with data" and the scenarios
+/// offered as bookmarks ("Start at step N").
+extension Renderer {
+    /// The "Start with data" page of a process: a JSON text area, with the declared parameters
+    /// listed; `error` (and the refused `text`) when a post was refused.
+    public func startWithData(process: ProcessDefinition, text typed: String, error: String?, settings: PageSettings) -> [UInt8] {
+        let ui = project.words.for(settings.language)
+        let title = text(process.title, settings.language) ?? process.name
+        let heading = ui.named("startWithDataLabel", title)
+        let params: [TemplateValue] = process.params.map { parameter in
+            .object(FieldsContext([
+                .name: .text(parameter.key.description),
+                .label: .text(text(parameter.label, settings.language) ?? parameter.key.description),
+                .required: .bool(parameter.required),
+            ]))
+        }
+        // The example names a real path (a parameter, else the first field), so it can be pasted and edited.
+        let path = process.params.first?.key.description ?? process.nodes.lazy.compactMap { node in
+            node.userTask?.screen.lazy.compactMap(\.key).first?.description
+        }.first ?? "customer.name"
+        let example = "{\"\(path)\": \"…\"}"
+        let content = FieldsContext([
+            .heading: .text(heading),
+            .error: .optional(error),
+            .hasItems: .bool(!params.isEmpty),
+            .params: .list(params),
+            .hint: .text(ui.fill("startDataHint", ["example": example])),
+            .text: .text(typed),
+            .startURL: .text(links.start(process.name)),
+            .homeURL: .text(links.home),
+            .csrf: .text(settings.csrf),
+            .ui: .object(ui),
+        ])
+        return page(title: "\(heading) – \(project.name)", hasErrors: error != nil,
+                    content: .embed(templates.page("start-data"), content), settings: settings, ui: ui)
+    }
+
+    /// Each scenario with a choice of the step to start at, for the catalogue.
+    func scenarioViews(_ scenarios: [Scenario], settings: PageSettings, ui: Words) -> [TemplateValue] {
+        scenarios.compactMap { scenario in
+            guard !scenario.steps.isEmpty, let url = links.startScenario(scenario.name),
+                  let process = project.process(named: scenario.process) else { return nil }
+            let processTitle = text(process.title, settings.language) ?? process.name
+            let steps: [TemplateValue] = scenario.steps.indices.map { index in
+                let step = scenario.steps[index]
+                let number = "\(index + 1)"
+                let label: String = switch step.expect {
+                case .screen(let task)?:
+                    ui.fill("scenarioStep", ["number": number,
+                                             "screen": process.node(task)?.userTask.flatMap { text($0.title, settings.language) } ?? task])
+                case .end?, .endPage?: ui.fill("scenarioStepEnd", ["number": number])
+                case nil: ui.fill("scenarioStepNumber", ["number": number])
+                }
+                return .object(FieldsContext([.value: .text("\(index + 1)"), .label: .text(label), .selected: .bool(index == 0)]))
+            }
+            return .object(FieldsContext([
+                .title: .text(scenario.name),
+                .subtitle: .text(processTitle),
+                .id: .text("scenario-step-" + HTMLID.sanitise(scenario.name)),
+                .startURL: .text(url),
+                .startLabel: .text(ui.named("startScenarioLabel", scenario.name)),
+                .options: .list(steps),
+            ]))
+        }
+    }
+}
