@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Rendering
+import Runtime
 
 /// Optional access protection for demos shared beyond the laptop (docs/reference/http.md, "Sessions and
 /// security"): with a password set, every request must carry it as a bearer token or carry
@@ -21,7 +22,7 @@ extension PreviewApp {
         guard let password = configuration.accessPassword else { return nil }
         let path = request.path
         if path == "/healthz" || path.hasPrefix("/public/") || path.hasPrefix("/themes/") { return nil }
-        if let cookie = request.cookies[PreviewApp.accessCookie], Token.equal(cookie, configuration.accessToken) { return nil }
+        if let cookie = request.cookies[PreviewApp.accessCookie], SecretToken.equal(cookie, configuration.accessToken) { return nil }
 
         let guesses = configuration.passwordGuesses
         let address = request.remoteAddress
@@ -30,12 +31,12 @@ extension PreviewApp {
         if let wait = guesses.wait(for: address) { return tooManyGuesses(next: next, wait: wait) }
 
         if let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") {
-            if Token.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
+            if SecretToken.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
             if let wait = guesses.failed(from: address) { return tooManyGuesses(next: next, wait: wait) }
         }
         if request.method == "POST", path == "/access" {
             let typed = request.form?.first("password") ?? ""
-            if Token.equal(typed, password) {
+            if SecretToken.equal(typed, password) {
                 var response = Response.redirect(to: next)
                 response.setCookie(Cookies.setCookie(name: PreviewApp.accessCookie, value: configuration.accessToken,
                                                      secure: configuration.secureCookies))

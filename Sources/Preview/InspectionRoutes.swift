@@ -30,7 +30,7 @@ extension PreviewApp {
     }
 
     func inspect(_ id: String, _ session: Session) -> Response {
-        let inspection: Inspection
+        var inspection: Inspection
         if let instance = try? engine.instance(id, session: session.id) {
             inspection = Inspection(
                 kind: .process, id: instance.id, name: instance.process, status: instance.status.rawValue,
@@ -38,6 +38,8 @@ extension PreviewApp {
                 incident: instance.incident.map { "\($0.node): \($0.message)" },
                 data: instance.data.serialized(pretty: true), warnings: instance.warnings,
                 events: engine.recent.events(of: instance.id).map { $0.json.serialized() })
+            inspection.sharing = Inspection.Sharing(shareURL: links.share(instance.id), stopURL: links.stopSharing(instance.id),
+                                                    link: instance.shareSecret.map { links.shared(instance.id, secret: $0) })
         } else if let run = try? flows.run(id, session: session.id) {
             inspection = Inspection(
                 kind: .flow, id: run.id, name: run.flow, status: run.status.rawValue, current: run.currentState,

@@ -25,7 +25,7 @@ public final class PreviewApp: Sendable {
                     passwordGuesses: PasswordGuesses = PasswordGuesses()) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
-            self.accessToken = Token.random()
+            self.accessToken = SecretToken.random()
             self.passwordGuesses = passwordGuesses
         }
     }
@@ -180,6 +180,12 @@ public final class PreviewApp: Sendable {
             response = closePage(segments[1], session)
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "stop":
             response = csrfChecked(request, session, isNew) { self.stop(segments[1], session) }
+        case ("POST", 3) where segments[0] == "instances" && segments[2] == "share":
+            response = csrfChecked(request, session, isNew) { self.share(segments[1], session) }
+        case ("POST", 3) where segments[0] == "instances" && segments[2] == "unshare":
+            response = csrfChecked(request, session, isNew) { self.stopSharing(segments[1], session) }
+        case ("GET", 2) where segments[0] == "shared":
+            response = sharedPage(segments[1], session)
         case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":
             response = inspect(segments[1], session)
         case ("POST", 2) where segments[0] == "session" && segments[1] == "end":
@@ -218,10 +224,14 @@ public final class PreviewApp: Sendable {
         return page(for: instance, session, status: 200, notice: nil, tab: tab)
     }
 
-    /// The instance's current screen, or its end page once it has finished.
-    func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil) -> Response {
+    /// The instance's current screen, or its end page once it has finished; `readOnly` for a
+    /// shared link's view (every control disabled, no project warnings).
+    func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil,
+              readOnly: Bool = false) -> Response {
+        var settings = settings(session)
+        if readOnly { (settings.readOnly, settings.projectErrors, settings.projectWarnings) = (true, [], []) }
         if let state = engine.screen(instance, task: tab, language: session.language, notice: notice) {
-            return html(status, renderer.screen(state, settings: settings(session)))
+            return html(status, renderer.screen(state, settings: settings))
         }
         guard let process = project.process(named: instance.process) else {
             return errorPage(404, "processNotFound", words(session).named("errorPage.processNotFoundLead", instance.process), session)
@@ -231,7 +241,7 @@ public final class PreviewApp: Sendable {
             let node = instance.current ?? "?"
             return html(409, renderer.end(process: process, endNode: nil, outcome: "failed",
                                           incident: words(session).fill("errorPage.screenGone", ["node": node, "name": process.name]),
-                                          data: instance.data, settings: settings(session)))
+                                          data: instance.data, settings: settings))
         }
         let outcome = switch instance.status {
         case .failed: "failed"
@@ -240,7 +250,7 @@ public final class PreviewApp: Sendable {
         }
         return html(status, renderer.end(process: process, endNode: instance.endNode, outcome: outcome,
                                          incident: instance.incident?.message, data: instance.data,
-                                         settings: settings(session)))
+                                         settings: settings))
     }
 
     // MARK: - Posts
@@ -462,7 +472,7 @@ public final class PreviewApp: Sendable {
 
     /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
     private func csrfChecked(_ request: Request, _ session: Session, _ isNew: Bool, _ body: () -> Response) -> Response {
-        guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request), Token.equal(token, session.csrf) else {
+        guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request), SecretToken.equal(token, session.csrf) else {
             return errorPage(403, "formExpired", words(session)["errorPage.formExpiredLead"], session)
         }
         do { try sessions.keep(session) } catch {

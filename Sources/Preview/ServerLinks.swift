@@ -25,6 +25,16 @@ public struct ServerLinks: PageLinks {
     public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
     public var endSession: String { "/session/end" }
     public var resetSession: String? { "/session/reset" }
+    /// Where the inspector's Share and Stop sharing post.
+    public func share(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/share" }
+    public func stopSharing(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/unshare" }
+    /// A read-only link: `/shared/{id}.{secret}` (ids have no dots; the secret is hex).
+    public func shared(_ instance: String, secret: String) -> String { "/shared/\(Percent.encode(instance)).\(secret)" }
+    /// The instance id and secret of a share link's last segment.
+    static func shareParts(_ token: String) -> (id: String, secret: String)? {
+        guard let dot = token.lastIndex(of: "."), dot != token.startIndex else { return nil }
+        return (String(token[..<dot]), String(token[token.index(after: dot)...]))
+    }
     public func startScenario(_ scenario: String) -> String? { "/scenarios/\(Percent.encode(scenario))/start" }
     public var access: String { "/access" }
     public var gallery: String? { "/gallery" }

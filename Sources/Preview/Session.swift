@@ -56,7 +56,7 @@ public final class SessionStore: Sendable {
         }
         // Only a well-formed id is worth a read: a forged cookie costs nothing. A cached copy
         // that looked expired is read again too: another node may have seen it since.
-        guard Token.isWellFormed(id), let loaded = try? records.load(id), !hasExpired(lastSeen: loaded.updatedAt, now: now)
+        guard SecretToken.isWellFormed(id), let loaded = try? records.load(id), !hasExpired(lastSeen: loaded.updatedAt, now: now)
         else { return nil }
         remember(Entry(session: loaded, stored: true, touched: tick, seen: loaded.updatedAt))
         guard let (cached, due) = cache.withLock({ all in self.use(id, in: &all, now: now, tick: tick) })
@@ -115,7 +115,7 @@ public final class SessionStore: Sendable {
     /// A new session with fresh random ids, in memory until `keep`.
     public func create(language: String, theme: String, appearance: String) -> Session {
         let created = now()
-        let session = Session(id: Token.random(), csrf: Token.random(), language: language, theme: theme,
+        let session = Session(id: SecretToken.random(), csrf: SecretToken.random(), language: language, theme: theme,
                               appearance: appearance, now: created)
         remember(Entry(session: session, stored: false, touched: clock.add(1, ordering: .relaxed).newValue, seen: created))
         return session
@@ -198,28 +198,5 @@ public final class SessionStore: Sendable {
             }
             all[entry.session.id] = entry
         }
-    }
-}
-
-/// Random 128-bit identifiers as hex, from the system's secure generator.
-enum Token {
-    static func random() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64, low = generator.next() as UInt64
-        return String(format: "%016llx%016llx", high, low)
-    }
-
-    /// 32 lowercase hex digits, as `random` makes them.
-    static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count == 32 && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
-
-    /// Compares without an early exit, so timing says nothing about the token.
-    static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
     }
 }

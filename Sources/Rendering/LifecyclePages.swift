@@ -19,6 +19,17 @@ public struct Inspection: Sendable {
     public let warnings: [String]
     /// The last analytics events, oldest first, one line each.
     public let events: [String]
+    /// Where the read-only link is shared and stopped, and the link while shared; nil for flow runs.
+    public var sharing: Sharing?
+
+    public struct Sharing: Sendable {
+        public let shareURL: String
+        public let stopURL: String
+        public let link: String?
+        public init(shareURL: String, stopURL: String, link: String?) {
+            self.shareURL = shareURL; self.stopURL = stopURL; self.link = link
+        }
+    }
 
     public init(kind: Kind, id: String, name: String, status: String, current: String?, history: [String],
                 incident: String?, data: String, warnings: [String], events: [String] = []) {
@@ -72,6 +83,10 @@ extension Renderer {
             .warnings: list(inspection.warnings),
             .events: list(inspection.events),
             .screenURL: .text(links.instance(inspection.id)),
+            .sharing: inspection.sharing.map { sharing in
+                .object(FieldsContext([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
+                                       .url: .optional(sharing.link), .csrf: .text(settings.csrf)]))
+            } ?? .bool(false),
             .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,

@@ -97,6 +97,8 @@ public struct PageSettings: Sendable {
     public var projectWarnings: [String] = []
     /// The loaded project version, for the comfort script's live reload; nil in static pages.
     public var generation: Int?
+    /// A shared link's view (`/shared/{token}`): every control disabled, a banner saying so.
+    public var readOnly = false
 
     public init(language: String, theme: String, appearance: String, csrf: String, device: String = "full", projectErrors: [String] = [],
                 projectWarnings: [String] = [], generation: Int? = nil) {

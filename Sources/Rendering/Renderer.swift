@@ -322,6 +322,7 @@ public struct Renderer: Sendable {
             .appearance: .text(settings.appearance),
             .device: .text(settings.device),
             .hasErrors: .bool(hasErrors),
+            .readOnly: .bool(settings.readOnly),
             .title: .text(title),
             .themeURL: .text(themeURL(settings)),
             .stylesheetURL: .text(links.stylesheet),

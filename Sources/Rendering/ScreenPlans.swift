@@ -117,12 +117,13 @@ final class PageSlots: TemplateContext {
 
 extension Renderer {
     /// The plan key of a page that can be planned; nil for the rest: several tasks, errors, an
-    /// action error, tabs, project errors or warnings, another language than the page's, or a component
+    /// action error, tabs, project errors or warnings, a read-only shared view, another language than the page's, or a component
     /// with children. (A key whose components are not all specialized is tried once:
     /// `specializedEntries`.)
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
         guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
-              state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty else { return nil }
+              state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
+              !settings.readOnly else { return nil }
         // By index: a `for` over the components copies each one (five retains).
         var identities: [ObjectIdentifier] = []
         identities.reserveCapacity(state.components.count)

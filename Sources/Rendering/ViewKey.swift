@@ -17,9 +17,9 @@ enum ViewKey: Int, CaseIterable {
     case kind, kindLabel, label, lang, language, languages, latestLabel, latestURL, lead, max
     case maxLength, maxText, message, min, minText, multipart, multiple, name, navigation, newTab
     case next, notice, options, outcome, outputID, pages, params, placeholder, prefix, prefixID
-    case problems, processes, projectErrors, projectName, projectWarnings, radioID, radioValue, remaining
+    case problems, processes, projectErrors, projectName, projectWarnings, radioID, radioValue, readOnly, remaining
     case removeLabel, removeURL, required, resetURL, restartURL, rows, rtl, scenarios, screenID, screenURL, scriptURL
-    case sectionHeading, sectionID, selectable, selected, settings, showValue, size, spellcheckOff
+    case sectionHeading, sectionID, selectable, selected, settings, shareURL, sharing, showValue, size, spellcheckOff
     case startLabel, startURL, started, startedText, status, step, stepCount, stepper, steps, stopLabel, stopURL
     case stylesheetURL, substepCount, substepTitle, subtitle, suffix, suffixID, tableRows, tabs
     case text, themeURL, themes, title, ui, uploadHint, uploadHintID, uploadLabel, url, value

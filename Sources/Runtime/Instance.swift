@@ -38,6 +38,8 @@ public struct Instance: Sendable, Equatable {
     /// The instance whose `startProcess` action started this one: the browser returns there
     /// when this one ends.
     public var parent: String?
+    /// The secret of the instance's read-only share link while it is shared (`share`); nil otherwise.
+    public var shareSecret: String? = nil
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date

@@ -6,7 +6,7 @@ import Foundation
 extension Instance: Codable {
     private enum Keys: String, CodingKey {
         case id, process, session, status, data, tokens, calls, ending, serial, endNode, incident, warnings,
-             modal, version, createdAt, updatedAt, parent
+             modal, version, createdAt, updatedAt, parent, shareSecret
         /// Before tokens: the one waiting user task and the tasks before it.
         case current, history
     }
@@ -32,6 +32,7 @@ extension Instance: Codable {
         version = try c.decode(Int.self, forKey: .version)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
         parent = try c.decodeIfPresent(String.self, forKey: .parent)
+        shareSecret = try c.decodeIfPresent(String.self, forKey: .shareSecret)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,5 +54,6 @@ extension Instance: Codable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encodeIfPresent(parent, forKey: .parent)
+        try c.encodeIfPresent(shareSecret, forKey: .shareSecret)
     }
 }

@@ -154,4 +154,86 @@ import TestSupport
         #expect(catalogue.all("li").allSatisfy { !$0.hasClass("fs-instance") })
         #expect(try browser.post("/session/reset", [], csrf: false).status == 403, "reset is a post with the CSRF token")
     }
+
+    /// The share link the inspector shows once the owner has shared `instance`.
+    private func sharedLink(_ instance: String, _ browser: inout Browser) throws -> String {
+        let shared = try browser.post(instance + "/share", [])
+        #expect(shared.status == 303)
+        let inspector = try browser.get(instance + "/inspect").html
+        return try #require(inspector.all("a").first { $0["href"]?.hasPrefix("/shared/") == true }?["href"])
+    }
+
+    @Test func aSharedLinkShowsTheCurrentScreenToAnotherBrowserWithEveryControlDisabled() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        let page = try colleague.get(link)
+        #expect(page.status == 200)
+        let html = page.html
+        #expect(html.first("h1")?.text == (try owner.get(instance)).html.first("h1")?.text, "the owner's current screen")
+        let readOnly = try #require(html.all("fieldset").first { $0.hasClass("fs-read-only") })
+        #expect(readOnly["disabled"] != nil)
+        let controls = html.all("input") + html.all("select") + html.all("textarea") + html.all("button")
+        #expect(!controls.isEmpty)
+        #expect(controls.count == readOnly.all("input").count + readOnly.all("select").count + readOnly.all("textarea").count
+                + readOnly.all("button").count, "every control is inside the disabled fieldset")
+        #expect(page.header("Referrer-Policy") == "no-referrer")
+    }
+
+    @Test func aPostThroughASharedPageChangesNothing() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        let form = try #require(try colleague.get(link).html.all("form").first { $0.all("input").contains { $0["name"] == "_screen" } })
+        let button = try #require(form.all("button").first { $0["formaction"] != nil })
+        let posted = try colleague.post(try #require(button["formaction"]), [("_screen", "personal")] + personal)
+        #expect(posted.status == 404, "the owner's instance is not the colleague's")
+        #expect(try colleague.post(link, []).status == 404, "a shared link takes no posts")
+        #expect(try owner.getJSON(instance).value["screen"] == "personal", "the owner's instance has not moved")
+    }
+
+    @Test func aSharedLinkEndsWhenSharingStopsOrTheSessionEnds() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        #expect(try colleague.get(link).status == 200)
+        #expect(try owner.post(instance + "/unshare", []).status == 303)
+        #expect(try colleague.get(link).status == 404)
+        let again = try sharedLink(instance, &owner)
+        #expect(again != link, "sharing again makes a new secret")
+        _ = try owner.get("/")
+        #expect(try owner.post("/session/end", []).status == 303)
+        #expect(try colleague.get(again).status == 404)
+    }
+
+    @Test func aSharedLinkWithAWrongSecretOrAnotherSessionsShareIsNotFound() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        let wrong = String(link.dropLast()) + (link.hasSuffix("0") ? "1" : "0")
+        #expect(try colleague.get(wrong).status == 404)
+        #expect(try colleague.get(String(link.prefix { $0 != "." })).status == 404, "the id alone is not a link")
+        _ = try colleague.get("/")
+        #expect(try colleague.post(instance + "/share", []).status == 404, "only the owner shares")
+    }
+
+    @Test func theOwnersPageStaysEditableAfterASharedViewOfTheSameScreen() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        _ = try colleague.get(link)
+        let page = try owner.get(instance).html
+        #expect(!page.all("fieldset").contains { $0.hasClass("fs-read-only") })
+        #expect(page.all("input").allSatisfy { $0["disabled"] == nil })
+    }
 }

@@ -1,0 +1,34 @@
+/// Read-only share links of an instance (docs/reference/http.md, "Sharing a screen"): a link is
+/// the instance id and a random secret, so a colleague's browser can see the current screen
+/// without the session that owns it; stopping the share, or the session ending, ends the link.
+extension ProcessEngine {
+    /// Shares the instance: gives it a secret, or keeps the one it has while shared.
+    public func share(_ id: String, session: String) throws(RuntimeError) -> Instance {
+        try locked(id) { () throws(RuntimeError) -> Instance in
+            let instance = try self.instance(id, session: session)
+            guard instance.shareSecret == nil else { return instance }
+            var shared = instance
+            shared.shareSecret = SecretToken.random()
+            return try save(shared, from: instance)
+        }
+    }
+
+    /// Stops sharing: the old link answers 404 from now on.
+    public func stopSharing(_ id: String, session: String) throws(RuntimeError) -> Instance {
+        try locked(id) { () throws(RuntimeError) -> Instance in
+            let instance = try self.instance(id, session: session)
+            guard instance.shareSecret != nil else { return instance }
+            var unshared = instance
+            unshared.shareSecret = nil
+            return try save(unshared, from: instance)
+        }
+    }
+
+    /// The instance a share link names when the secret matches; nil for any mismatch, without
+    /// saying which part was wrong, and compared in constant time.
+    public func shared(_ id: String, secret: String) -> Instance? {
+        guard SecretToken.isWellFormed(secret), let instance = try? store.load(id),
+              let expected = instance.shareSecret, SecretToken.equal(secret, expected) else { return nil }
+        return instance
+    }
+}
