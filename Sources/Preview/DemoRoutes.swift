@@ -33,6 +33,26 @@ extension PreviewApp {
         return page(for: instance, session, status: 200, notice: notice)
     }
 
+    /// `POST /instances/{id}/restart` with `step` N (the inspector's "Restart from here"): a new
+    /// instance replays the steps before N and shows step N's screen; the original stays. A
+    /// step that no longer goes as it went stops the replay there, and the page says why.
+    func restart(_ id: String, _ request: Request, _ session: Session) -> Response {
+        let step = request.form?.first("step").flatMap { Int($0) } ?? 0
+        let restarted: (instance: Instance, stop: ProcessEngine.RestartStop?)
+        do {
+            restarted = try engine.restart(id, session: session.id, at: step, language: session.language)
+        } catch .instanceNotFound {
+            return notFoundPage(session)
+        } catch .cannotRestart {
+            return errorPage(400, "restartStep", words(session).fill("errorPage.restartStepLead", ["number": "\(step)"]), session)
+        } catch {
+            return errorPage(503, "notSaved", error.description, session)
+        }
+        guard let stop = restarted.stop else { return Response.redirect(to: links.instance(restarted.instance.id)) }
+        let notice = words(session).fill("restartStopped", ["number": "\(stop.step)", "reason": stop.reason])
+        return page(for: restarted.instance, session, status: 200, notice: notice)
+    }
+
     /// `POST /session/reset`: ends every instance and flow run of the session (and their files)
     /// but keeps the session, so language, theme, appearance and device stay as they were.
     func resetSession(_ session: Session) -> Response {

@@ -38,6 +38,13 @@ extension PreviewApp {
                 incident: instance.incident.map { "\($0.node): \($0.message)" },
                 data: instance.data.serialized(pretty: true), warnings: instance.warnings,
                 events: engine.recent.events(of: instance.id).map { $0.json.serialized() })
+            inspection.steps = instance.steps.enumerated().map { offset, step in
+                Inspection.Step(number: offset + 1, at: step.at, screen: step.screen, action: step.action,
+                                fields: step.fields.map { $0.joined(separator: " = ") } + step.files.map { "\($0.field): \($0.name)" },
+                                branches: step.branches.map { "\($0.from ?? "?") → \($0.to)" },
+                                restartURL: instance.canRestart(at: offset + 1) ? links.restart(instance.id) : nil)
+            }
+            inspection.stepsDropped = instance.stepsDropped
             inspection.sharing = Inspection.Sharing(shareURL: links.share(instance.id), stopURL: links.stopSharing(instance.id),
                                                     link: instance.shareSecret.map { links.shared(instance.id, secret: $0) })
         } else if let run = try? flows.run(id, session: session.id) {

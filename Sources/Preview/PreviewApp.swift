@@ -184,6 +184,8 @@ public final class PreviewApp: Sendable {
             response = csrfChecked(request, session, isNew) { self.share(segments[1], session) }
         case ("POST", 3) where segments[0] == "instances" && segments[2] == "unshare":
             response = csrfChecked(request, session, isNew) { self.stopSharing(segments[1], session) }
+        case ("POST", 3) where segments[0] == "instances" && segments[2] == "restart":
+            response = csrfChecked(request, session, isNew) { self.restart(segments[1], request, session) }
         case ("GET", 2) where segments[0] == "shared":
             response = sharedPage(segments[1], session)
         case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":

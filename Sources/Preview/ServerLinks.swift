@@ -30,6 +30,8 @@ public struct ServerLinks: PageLinks {
     public func stopSharing(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/unshare" }
     /// A read-only link: `/shared/{id}.{secret}` (ids have no dots; the secret is hex).
     public func shared(_ instance: String, secret: String) -> String { "/shared/\(Percent.encode(instance)).\(secret)" }
+    /// Where "Restart from here" posts, with `step`.
+    public func restart(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/restart" }
     /// The instance id and secret of a share link's last segment.
     static func shareParts(_ token: String) -> (id: String, secret: String)? {
         guard let dot = token.lastIndex(of: "."), dot != token.startIndex else { return nil }

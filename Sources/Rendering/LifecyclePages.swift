@@ -1,3 +1,4 @@
+import Foundation
 import Definitions
 
 /// What the inspector shows of an instance or a flow run (docs/reference/http.md, the inspector).
@@ -21,6 +22,30 @@ public struct Inspection: Sendable {
     public let events: [String]
     /// Where the read-only link is shared and stopped, and the link while shared; nil for flow runs.
     public var sharing: Sharing?
+    /// The steps taken, oldest first, for a process instance; nil for a flow run (its back stack is `history`).
+    public var steps: [Step]?
+    /// Some older steps are no longer kept.
+    public var stepsDropped = false
+
+    /// One step of the history, as the runtime recorded it.
+    public struct Step: Sendable {
+        public let number: Int
+        public let at: Date
+        /// The task key of the screen it was taken on.
+        public let screen: String
+        /// The action's name; `back` for Back.
+        public let action: String
+        /// `name = value` per posted field, and `name: file name` per posted file.
+        public let fields: [String]
+        /// `gateway → node` per branch chosen.
+        public let branches: [String]
+        /// Where "Restart from here" posts (with `step`); nil when the step cannot be replayed to.
+        public let restartURL: String?
+        public init(number: Int, at: Date, screen: String, action: String, fields: [String], branches: [String], restartURL: String?) {
+            self.number = number; self.at = at; self.screen = screen; self.action = action
+            self.fields = fields; self.branches = branches; self.restartURL = restartURL
+        }
+    }
 
     public struct Sharing: Sendable {
         public let shareURL: String
@@ -78,19 +103,40 @@ extension Renderer {
         let content = FieldsContext([
             .heading: .text(heading),
             .rows: .list(rows),
-            .history: list(inspection.history),
+            .history: inspection.steps == nil ? list(inspection.history) : .bool(false),
+            .steps: inspection.steps.map { steps in
+                .object(FieldsContext([.entries: .list(steps.map { stepView($0, inspection, settings: settings, ui: ui) }),
+                                       .dropped: .bool(inspection.stepsDropped), .hasItems: .bool(!steps.isEmpty)]))
+            } ?? .bool(false),
             .data: .text(inspection.data),
             .warnings: list(inspection.warnings),
             .events: list(inspection.events),
             .screenURL: .text(links.instance(inspection.id)),
+            .csrf: .text(settings.csrf),
             .sharing: inspection.sharing.map { sharing in
                 .object(FieldsContext([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
-                                       .url: .optional(sharing.link), .csrf: .text(settings.csrf)]))
+                                       .url: .optional(sharing.link)]))
             } ?? .bool(false),
             .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
                     content: .embed(templates.page("inspector"), content), settings: settings, ui: ui)
+    }
+
+    /// One row of the inspector's history: the screen by its title in the page's language.
+    private func stepView(_ step: Inspection.Step, _ inspection: Inspection, settings: PageSettings, ui: Words) -> TemplateValue {
+        let process = project.process(named: inspection.name)
+        let screen = process?.node(step.screen)?.userTask.flatMap { text($0.title, settings.language) ?? text($0.step, settings.language) }
+        return .object(FieldsContext([
+            .number: .text("\(step.number)"),
+            .time: .text(ui.dateTime(ISO8601DateFormatter().string(from: step.at))),
+            .screen: .text(screen.map { "\($0) (\(step.screen))" } ?? step.screen),
+            .action: .text(step.action == "back" ? ui["inspectorStepBack"] : step.action),
+            .fields: .list(step.fields.map(TemplateValue.text)),
+            .branches: .list(step.branches.map(TemplateValue.text)),
+            .restartURL: .optional(step.restartURL),
+            .restartLabel: .text(ui.fill("inspectorRestartLabel", ["number": "\(step.number)"])),
+        ]))
     }
 
     /// The access page of a password-protected preview; it posts to `/access` and then goes on

@@ -24,6 +24,7 @@ enum ViewKey: Int, CaseIterable {
     case stylesheetURL, substepCount, substepTitle, subtitle, suffix, suffixID, tableRows, tabs
     case text, themeURL, themes, title, ui, uploadHint, uploadHintID, uploadLabel, url, value
     case valueText, variant, versions, walks, warnings, width, wrong
+    case action, branches, dropped, fields, number, restartLabel, screen, time
 
     static let vocabulary = TemplateVocabulary(allCases.map { "\($0)" })
 

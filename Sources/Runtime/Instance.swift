@@ -40,6 +40,13 @@ public struct Instance: Sendable, Equatable {
     public var parent: String?
     /// The secret of the instance's read-only share link while it is shared (`share`); nil otherwise.
     public var shareSecret: String? = nil
+    /// The data the instance started with (before its first automatic steps): where a restart begins.
+    public var startData: JSONValue? = nil
+    /// The steps taken, oldest first (bounded by `maxSteps`); `stepsDropped` once some fell off.
+    public var steps: [InstanceStep] = []
+    public var stepsDropped = false
+    /// Every flow taken, oldest first (bounded by `maxTrail`): the path on the process map.
+    public var trail: [Passage] = []
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date

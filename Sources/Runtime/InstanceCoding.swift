@@ -6,7 +6,7 @@ import Foundation
 extension Instance: Codable {
     private enum Keys: String, CodingKey {
         case id, process, session, status, data, tokens, calls, ending, serial, endNode, incident, warnings,
-             modal, version, createdAt, updatedAt, parent, shareSecret
+             modal, version, createdAt, updatedAt, parent, shareSecret, startData, steps, stepsDropped, trail
         /// Before tokens: the one waiting user task and the tasks before it.
         case current, history
     }
@@ -33,6 +33,10 @@ extension Instance: Codable {
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
         parent = try c.decodeIfPresent(String.self, forKey: .parent)
         shareSecret = try c.decodeIfPresent(String.self, forKey: .shareSecret)
+        startData = try c.decodeIfPresent(JSONValue.self, forKey: .startData)
+        steps = try c.decodeIfPresent([InstanceStep].self, forKey: .steps) ?? []
+        stepsDropped = try c.decodeIfPresent(Bool.self, forKey: .stepsDropped) ?? false
+        trail = try c.decodeIfPresent([Passage].self, forKey: .trail) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,5 +59,9 @@ extension Instance: Codable {
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encodeIfPresent(parent, forKey: .parent)
         try c.encodeIfPresent(shareSecret, forKey: .shareSecret)
+        try c.encodeIfPresent(startData, forKey: .startData)
+        if !steps.isEmpty { try c.encode(steps, forKey: .steps) }
+        if stepsDropped { try c.encode(stepsDropped, forKey: .stepsDropped) }
+        if !trail.isEmpty { try c.encode(trail, forKey: .trail) }
     }
 }

@@ -92,6 +92,7 @@ extension ProcessEngine {
         case .handler: action.next
         default: nil
         }
+        var branches: [Passage] = []
         if let next, let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
             var runner = runner()
             if action.keepTask {
@@ -101,6 +102,13 @@ extension ProcessEngine {
                 if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
                 runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
             }
+            branches = runner.branches
+        }
+        if configuration.explorationHook == nil {
+            let posted = intake.changes.flatMap { change in change.files.map { (change.key.description, $0.file.fileName) } }
+            let stored = zip(posted, files.stored).map { InstanceStep.File(field: $0.0, name: $0.1, upload: $1) }
+            changed.record(InstanceStep(at: now, screen: waiting.key, action: action.name, form: form, files: stored,
+                                        branches: branches))
         }
         changed.warn(evaluator.warnings)
         changed.updatedAt = now

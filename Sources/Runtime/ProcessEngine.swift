@@ -90,9 +90,15 @@ public final class ProcessEngine: Sendable {
             }
             parameter.key.set(value, in: &data)
         }
-        var instance = Instance(id: configuration.makeID(), process: name, session: session, data: data,
-                                modal: modal || process.modal, now: configuration.now())
+        return try begin(process, session: session, data: data, modal: modal || process.modal, parent: parent)
+    }
+
+    /// Creates an instance with its start data, runs it to its first wait and stores it.
+    func begin(_ process: ProcessDefinition, session: String, data: JSONValue, modal: Bool, parent: String?) throws(RuntimeError) -> Instance {
+        var instance = Instance(id: configuration.makeID(), process: process.name, session: session, data: data,
+                                modal: modal, now: configuration.now())
         instance.parent = parent
+        instance.startData = data
         var evaluator = Evaluator(language: project.defaultLanguage, now: configuration.now())
         var runner = runner()
         runner.start(&instance, evaluator: &evaluator)
@@ -185,6 +191,10 @@ public final class ProcessEngine: Sendable {
             changed.tokens[index].node = previous
         }
         changed.updatedAt = configuration.now()
+        if configuration.explorationHook == nil {
+            changed.record(InstanceStep(at: changed.updatedAt, screen: waiting.key, action: "back",
+                                        form: PostedForm([]), files: [], branches: []))
+        }
         return .applied(try save(changed, from: instance))
     }
 

@@ -10,6 +10,8 @@ public enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
     case store(StoreError)
     /// An uploaded file could not be kept (disk full, folder not writable); nothing was stored.
     case uploadStorage(String)
+    /// "Restart from here" at a step the instance cannot replay up to (`Instance.canRestart`).
+    case cannotRestart(step: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownAction(let name): "This screen has no action named “\(name)”."
         case .store(let error): "Your change could not be saved (\(error)). Try again."
         case .uploadStorage(let reason): "The file could not be stored on the server (\(reason)), so nothing was saved. Try again."
+        case .cannotRestart(let step): "This instance cannot restart at step \(step): its history does not reach back that far whole. Start the process again from the catalogue."
         }
     }
 }

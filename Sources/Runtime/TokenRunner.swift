@@ -17,6 +17,9 @@ struct TokenRunner {
     var hook: ExplorationHook?
     private var steps = 0
     private var visited: [String] = []
+    /// The flows this runner took out of exclusive and inclusive gateways: the branches an
+    /// action chose, for the instance's history (the explorer keeps none).
+    private(set) var branches: [Passage] = []
     /// Tokens to move, in the order they were set going.
     var ready: [Int] = []
 
@@ -49,6 +52,7 @@ struct TokenRunner {
         let waiting = instance.tokens[index]
         instance.serial += 1
         instance.tokens.insert(Token(id: instance.serial, call: waiting.call, node: next, from: waiting.node), at: index)
+        pass(Passage(call: waiting.call, from: waiting.node, to: next), in: &instance)
         ready.append(instance.serial)
         runReady(&instance, evaluator: &evaluator)
     }
@@ -134,6 +138,7 @@ struct TokenRunner {
     mutating func newToken(_ instance: inout Instance, call: Int?, node: String, from: String?) -> Int {
         instance.serial += 1
         instance.tokens.append(Token(id: instance.serial, call: call, node: node, from: from))
+        pass(Passage(call: call, from: from, to: node), in: &instance)
         return instance.serial
     }
 
@@ -146,7 +151,22 @@ struct TokenRunner {
             token.node = next
             token.state = .moving
         }
+        if let moved = instance.tokens.first(where: { $0.id == tokenID }) {
+            pass(Passage(call: moved.call, from: moved.from, to: next), in: &instance)
+        }
         ready.append(tokenID)
+    }
+
+    /// Adds a flow taken to the instance's trail (the map's path), except while exploring.
+    private mutating func pass(_ passage: Passage, in instance: inout Instance) {
+        guard hook == nil else { return }
+        instance.pass(passage)
+        guard let from = passage.from, let token = instance.tokens.first(where: { $0.call == passage.call }),
+              let kind = process(of: token, in: instance)?.node(from)?.kind else { return }
+        switch kind {
+        case .exclusiveGateway, .inclusiveGateway: branches.append(passage)
+        default: break
+        }
     }
 
     func update(_ tokenID: Int, in instance: inout Instance, _ change: (inout Token) -> Void) {

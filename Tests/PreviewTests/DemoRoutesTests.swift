@@ -236,4 +236,102 @@ import TestSupport
         #expect(!page.all("fieldset").contains { $0.hasClass("fs-read-only") })
         #expect(page.all("input").allSatisfy { $0["disabled"] == nil })
     }
+
+    // MARK: - History and "Restart from here"
+
+    private let loanValues = [("_screen", "loan"), ("loan.amount", "5000"), ("loan.purpose", "car"), ("loan.term", "24")]
+
+    /// Walks the example's loan application to its offer: two steps.
+    private func walkToTheOffer(_ browser: inout Browser) throws -> String {
+        let instance = try browser.startLoan()
+        #expect(try browser.post(instance + "/actions/continue", [("_screen", "personal")] + personal).status == 303)
+        #expect(try browser.post(instance + "/actions/continue", loanValues).status == 303)
+        return instance
+    }
+
+    /// The rows of the inspector's table of steps, each as its cells' texts.
+    private func stepRows(_ page: HTMLElement) throws -> [[String]] {
+        let table = try #require(page.all("table").first { $0.parent?["aria-labelledby"] == "steps" })
+        return table.all("tr").dropFirst().map { row in row.children.filter { $0.tag == "th" || $0.tag == "td" }.map(\.text) }
+    }
+
+    @Test func theInspectorListsEveryStepWithItsScreenActionPostedFieldsAndBranchChosen() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try walkToTheOffer(&browser)
+        let page = try browser.get(instance + "/inspect").html
+        let rows = try stepRows(page)
+        #expect(rows.count == 2, "one row per accepted step; the invalid post is not a step")
+        #expect(rows[0][0] == "1" && rows[0][2].contains("personal") && rows[0][3] == "continue")
+        #expect(rows[0][4].contains("client.firstName = Ana"))
+        #expect(!rows[0][4].contains("_csrf"), "the security token is not history")
+        #expect(rows[1][4].contains("loan.amount = 5000"))
+        #expect(rows[1][5].contains("route → offer"), "the exclusive gateway's branch is named")
+        #expect(page.all("th").filter { $0["scope"] == "col" }.count == 7, "every column has a header")
+    }
+
+    @Test func eachStepOffersRestartFromHereWithAnAccessibleNameNamingTheStep() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try walkToTheOffer(&browser)
+        let page = try browser.get(instance + "/inspect").html
+        let forms = page.all("form").filter { $0["action"] == instance + "/restart" }
+        #expect(forms.count == 2)
+        for (offset, form) in forms.enumerated() {
+            #expect(form.all("input").contains { $0["name"] == "step" && $0["value"] == "\(offset + 1)" })
+            let button = try #require(form.first("button"))
+            #expect(button.text == "Restart from here")
+            #expect(button["aria-label"] == "Restart from here: step \(offset + 1)", "the name starts with the visible words")
+        }
+    }
+
+    @Test func restartFromHereShowsThatStepsScreenWithTheEarlierStepsDataAndKeepsTheOriginal() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try walkToTheOffer(&browser)
+        let reply = try browser.post(instance + "/restart", [("step", "2")])
+        #expect(reply.status == 303)
+        let restarted = try #require(reply.header("Location"))
+        #expect(restarted != instance, "a new instance")
+        #expect(try browser.getJSON(restarted).value["screen"] == "loan", "step 2 was taken on the loan screen")
+        let data = try data(restarted, preview, browser)
+        #expect(data["client"]?["firstName"] == "Ana", "step 1 was replayed with its values")
+        #expect(data["loan"]?["amount"] == nil || data["loan"]?["amount"] == .null, "step 2 was not")
+        #expect(try browser.getJSON(instance).value["screen"] == "offer", "the original instance stays where it was")
+        let rows = try stepRows(try browser.get(restarted + "/inspect").html)
+        #expect(rows.count == 1, "the new instance's history holds the replayed step")
+        let first = try browser.post(instance + "/restart", [("step", "1")])
+        #expect(try browser.getJSON(try #require(first.header("Location"))).value["screen"] == "personal")
+    }
+
+    @Test func aRestartStopsAtAStepThatNoLongerGoesAsItWentAndSaysWhy() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try walkToTheOffer(&browser)
+        // The process as if changed since: step 1's posted values no longer pass its checks.
+        let id = String(instance.split(separator: "/").last ?? "")
+        var stored = try #require(try preview.app.engine.store.load(id))
+        let step = stored.steps[0]
+        stored.steps[0] = InstanceStep(at: step.at, screen: step.screen, action: step.action,
+                                       form: PostedForm([("client.firstName", "Ana")]), files: [], branches: [])
+        _ = try preview.app.engine.store.save(stored)
+        let reply = try browser.post(instance + "/restart", [("step", "2")])
+        #expect(reply.status == 200, "the page where the replay stopped")
+        let notice = try #require(reply.html.all("div").first { $0.hasClass("fs-notice") })
+        #expect(notice.text.contains("step 1"), "which step stopped it")
+        #expect(notice.text.contains("client.lastName"), "and why")
+        #expect(reply.html.first("h1")?.text == "Tell us about yourself")
+    }
+
+    @Test func aRestartOutsideTheHistoryOrOfAnotherSessionIsRefused() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try walkToTheOffer(&owner)
+        #expect(try owner.post(instance + "/restart", [("step", "0")]).status == 400)
+        #expect(try owner.post(instance + "/restart", [("step", "3")]).status == 400, "two steps were taken")
+        #expect(try owner.post(instance + "/restart", [("step", "1")], csrf: false).status == 403)
+        var stranger = Browser(preview)
+        _ = try stranger.get("/")
+        #expect(try stranger.post(instance + "/restart", [("step", "1")]).status == 404)
+    }
 }
