@@ -539,9 +539,37 @@ def check_demo_pages(gate):
     b.click_and_wait(b.find('form[action="/scenarios/happy-path/start"] button[type="submit"]'))
     if "personal" not in gate.current_screens():
         gate.fail("walk", gate.page_name("scenario at step 2"), f"expected step 2's screen (personal); the browser shows {b.title}")
+    check_history_and_sharing(gate)
     b.open(gate.home)
     b.click_and_wait(b.find('form[action="/session/reset"] button[type="submit"]'))
     gate.check_page("catalogue after a reset")
+
+
+def check_history_and_sharing(gate):
+    """The inspector of the instance a scenario started at step 2 (one step taken): its steps
+    table, Restart from here (back on step 1's screen), and a shared read-only link opened in
+    the same browser (the page a colleague sees)."""
+    b = gate.browser
+    instance = b.url.split("?")[0].split("#")[0]
+    b.open(instance + "/inspect")
+    if not b.exists("table"):
+        gate.fail("history", gate.page_name("inspector with steps"), "expected the table of steps taken")
+        return
+    gate.check_page("inspector with steps")
+    b.click_and_wait(b.find('form[action$="/restart"] button[type="submit"]'))
+    if "personal" not in gate.current_screens():
+        gate.fail("walk", gate.page_name("restart from step 1"), f"expected step 1's screen (personal); the browser shows {b.title}")
+    b.open(instance + "/inspect")
+    b.click_and_wait(b.find('form[action$="/share"] button[type="submit"]'))
+    gate.check_page("inspector, shared")
+    links = b.find_all('a[href*="/shared/"]')
+    if not links:
+        gate.fail("share", gate.page_name("inspector, shared"), "expected the read-only link")
+        return
+    b.open(gate.home + b.attribute(links[0], "href").lstrip("/"))
+    gate.check_page("shared screen (read-only)")
+    if any(b.is_enabled(field) for field in b.find_all("main input:not([type=hidden]), main select, main textarea, main button")):
+        gate.fail("share", gate.page_name("shared screen (read-only)"), "every control of a shared screen is disabled")
 
 
 def gallery_components():

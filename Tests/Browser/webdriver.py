@@ -149,6 +149,10 @@ class Browser:
     def attribute(self, element, name):
         return self._session("GET", f"/element/{element}/attribute/{name}")
 
+    def is_enabled(self, element):
+        """Whether a control can be used: false inside a disabled fieldset too."""
+        return self._session("GET", f"/element/{element}/enabled")
+
     def tag(self, element):
         return self._session("GET", f"/element/{element}/name")
 

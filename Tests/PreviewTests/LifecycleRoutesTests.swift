@@ -199,10 +199,12 @@ import TestSupport
         let details = Dictionary(uniqueKeysWithValues: zip(page.html.all("dt").map(\.text), page.html.all("dd").map(\.text)))
         #expect(details["Current node or state"] == "loan")
         #expect(details["Status"] == "In progress")
-        #expect(page.html.all("ol").first?.all("li").map(\.text) == ["personal"])
+        let steps = try #require(page.html.first("table")).all("tbody").first?.all("tr") ?? []
+        #expect(steps.map { $0.first("th")?.text } == ["1"], "the one step taken")
+        #expect(steps.first?.all("td").dropFirst().first?.text == "Tell us about yourself (personal)", "on the screen it was taken")
         let data = try JSONParser.parse(try #require(page.html.first("pre")?.text))
         #expect(data["client"]?["firstName"] == "Ana")
-        let events = try page.html.all("ol").dropFirst().first.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
+        let events = try page.html.all("ol").first.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
         #expect(events.map { $0["event"] } == ["start", "screen", "action", "screen"])
     }
 }

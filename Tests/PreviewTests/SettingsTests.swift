@@ -17,7 +17,8 @@ import TestSupport
         #expect(html["lang"] == "ro")
         #expect(html["data-appearance"] == "dark")
         #expect(page.html.all("link").contains { $0["href"] == "/themes/high-contrast.css" })
-        let chosen = page.html.all("option").filter { $0["selected"] != nil }.compactMap { $0["value"] }
+        let settings = try #require(page.html.all("form").first { $0["action"] == "/settings" })
+        let chosen = settings.all("option").filter { $0["selected"] != nil }.compactMap { $0["value"] }
         #expect(chosen == ["ro", "high-contrast"])
     }
 

@@ -26,7 +26,7 @@ public enum RepositoryPaths {
         "ro": ["fileType.audio", "fileType.text", "fileType.video", "inspector", "inspectorID", "inspectorIncident",
                "size.kilobytes", "size.megabytes", "theme.ocean"],
         "de": ["device.tablet", "optional", "size.kilobytes", "size.megabytes"],
-        "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "kind.info"],
+        "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "inspectorStepAction", "kind.info"],
         "es": ["errorPrefix", "fileType.audio", "inspector", "kind.error", "no", "size.bytes", "size.kilobytes",
                "size.megabytes", "size.oneByte"],
         "ar": ["datePlaceholder", "dateTimePlaceholder"],
