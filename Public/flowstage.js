@@ -39,8 +39,11 @@
   Array.prototype.forEach.call(document.querySelectorAll("input[type='range']"), function (slider) {
     var output = document.querySelector("output[for='" + slider.id + "']");
     var suffix = slider.getAttribute("data-fs-suffix");
+    // Written as the server writes it: in the page's locale ("1.500" in German).
+    var format = window.Intl ? new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: 6 }) : null;
     slider.addEventListener("input", function () {
-      var text = suffix ? slider.value + " " + suffix : slider.value;
+      var number = format ? format.format(Number(slider.value)) : slider.value;
+      var text = suffix ? number + " " + suffix : number;
       if (output) output.textContent = text;
       if (suffix) slider.setAttribute("aria-valuetext", text);
     });

@@ -31,4 +31,6 @@ public enum AuditRule: String, Sendable, CaseIterable, Codable {
     case missingTag = "missing-tag"
     /// A component renders the "Component not supported" placeholder.
     case unsupportedComponent = "unsupported-component"
+    /// An interface word the page shows fell back to another language than the page's.
+    case languageOfParts = "language-of-parts"
 }

@@ -21,6 +21,7 @@ public struct WCAGCriterion: Sendable, Hashable, Codable {
     static let linkPurpose = WCAGCriterion("2.4.4", "Link Purpose (In Context)", "A")
     static let headingsAndLabels = WCAGCriterion("2.4.6", "Headings and Labels", "AA")
     static let languageOfPage = WCAGCriterion("3.1.1", "Language of Page", "A")
+    static let languageOfParts = WCAGCriterion("3.1.2", "Language of Parts", "AA")
     static let labelsOrInstructions = WCAGCriterion("3.3.2", "Labels or Instructions", "A")
     static let nameRoleValue = WCAGCriterion("4.1.2", "Name, Role, Value", "A")
 }
@@ -47,6 +48,7 @@ extension AuditRule {
         case .missingTag: [.labelsOrInstructions, .headingsAndLabels]
         // The placeholder stands where a control or content should be: nothing to name or operate.
         case .unsupportedComponent: [.nameRoleValue, .nonTextContent]
+        case .languageOfParts: [.languageOfParts]
         }
     }
 }

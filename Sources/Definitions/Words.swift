@@ -169,6 +169,16 @@ public final class Words: Sendable {
         return formatter.string(from: instant)
     }
 
+    /// A number as the locale writes it in running text: its decimal sign and digit grouping
+    /// ("50,000", "50.000", "50 000"), the decimals it has (up to 6). Posted values stay plain.
+    public func number(_ value: Double) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = 6
+        return formatter.string(from: NSNumber(value: value)) ?? JSONValue.number(value).displayString
+    }
+
     /// A number with the locale's decimal sign and at most `fractionDigits` decimals, no grouping.
     public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
         let formatter = NumberFormatter()

@@ -79,9 +79,11 @@ extension ScreenViewBuilder {
         view.set(.step, .text(JSONValue.number(step).displayString))
         view.suffix = textProperty(component, "suffix")
         view.set(.showValue, .bool(component.properties["showValue"]?.boolValue ?? true))
-        view.set(.valueText, .text(view.suffix.map { "\(view.value) \($0)" } ?? view.value))
-        view.set(.minText, .text(JSONValue.number(min).displayString + (view.suffix.map { " " + $0 } ?? "")))
-        view.set(.maxText, .text(JSONValue.number(max).displayString + (view.suffix.map { " " + $0 } ?? "")))
+        // What people read is in the page's locale ("1.500 €"); the input's value stays plain.
+        func written(_ number: Double) -> String { ui.number(number) + (view.suffix.map { " " + $0 } ?? "") }
+        view.set(.valueText, .text(Double(view.value).map(written) ?? view.value))
+        view.set(.minText, .text(written(min)))
+        view.set(.maxText, .text(written(max)))
         view.set(.outputID, .text(view.id + "-value"))
     }
 

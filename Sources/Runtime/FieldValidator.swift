@@ -59,7 +59,7 @@ struct FieldValidator {
             }
             if let failed {
                 return message(failed, validator: validator, label: label(), bound: bound,
-                               base: failed == .stepFrom ? base.map(JSONValue.format) : nil)
+                               base: failed == .stepFrom ? base.map(words.number) : nil)
             }
         }
         return nil
@@ -77,7 +77,14 @@ struct FieldValidator {
                          base: String?) -> String {
         let customMessage = validator.kind == .custom ? validator.name.flatMap { project.validators[$0]?.message } : nil
         return Messages.fill(template(key, override: validator.message ?? customMessage), label: label,
-                             value: bound?.displayString, base: base)
+                             value: bound.map(written), base: base)
+    }
+
+    /// A bound as the page's locale writes it: numbers grouped, dates in the locale's form.
+    private func written(_ bound: JSONValue) -> String {
+        if let number = bound.numberValue { return words.number(number) }
+        if case .string(let text) = bound, CivilDate(iso: text) != nil { return words.date(text) }
+        return bound.displayString
     }
 
     /// A `step` counts from the field's `min` validator, as HTML's `step` counts from `min`.

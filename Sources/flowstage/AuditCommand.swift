@@ -65,7 +65,8 @@ struct AuditCommand: ParsableCommand {
         let exploration = site.explore()
         report.coverage = exploration?.coverage
         site.forEachPage(flows: true, exploration: exploration) { page, _ in
-            let violations = PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
+            let index = PageIndex(html: String(decoding: page.html, as: UTF8.self))
+            let violations = PageAudit.check(index) + LanguageRules.fallbackWords(index, words: project.words)
                 + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
                 + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])
             report.append(.init(kind: .screen, path: page.path, title: page.title, violations: violations,
