@@ -27,6 +27,7 @@ private let process = #"""
         { "type": "input", "key": "first", "label": "@@first", "validators": [ { "type": "required" } ] },
         { "type": "datepicker", "key": "born", "label": "@@born", "min": "2001-03-27" },
         { "type": "textarea", "key": "note", "label": "@@note", "maxLength": 200 },
+        { "type": "slider", "key": "amount", "label": "@@balance", "min": 1000, "max": 50000, "step": 500 },
         { "type": "table", "source": "accounts", "caption": "@@rows", "columns": [
             { "key": "name", "label": "@@account" }, { "key": "opened", "label": "@@opened", "format": "date" },
             { "key": "balance", "label": "@@balance", "format": "currency", "currency": "EUR" } ] },
@@ -70,8 +71,11 @@ private struct WordsHarness {
         guard case .invalid(let state) = refused else { throw HarnessError.accepted }
         let definition = try #require(project.process(named: "apply"))
         let summary = InstanceSummary(id: instance.id, process: "apply", status: "running", started: "2026-01-01T10:00:00Z", running: true)
-        let inspection = Inspection(kind: .process, id: instance.id, name: "apply", status: "running", current: "about",
+        var inspection = Inspection(kind: .process, id: instance.id, name: "apply", status: "running", current: "about",
                                     history: [], incident: nil, data: "{}", warnings: [])
+        inspection.steps = [Inspection.Step(number: 1, at: Date(timeIntervalSince1970: 1_790_000_000), screen: "about", action: "back",
+                                            fields: [], branches: [], restartURL: "/instances/i/restart")]
+        inspection.sharing = Inspection.Sharing(shareURL: "/instances/i/share", stopURL: "/instances/i/unshare", link: nil)
         let settings = settings(language)
         let words = project.words.for(language)
         return [
@@ -144,6 +148,19 @@ private func shownTexts(_ page: HTMLElement) -> [String] {
                                                  "Geburtsdatum: Geben Sie den 27.03.2001 oder ein späteres Datum ein"])
         #expect(page.first("title")?.text.hasPrefix("Fehler: ") == true)
         #expect(page.all(where: { $0.hasClass("fs-stepper__count") }).first?.text.hasPrefix("Schritt 1 von 2") == true)
+    }
+
+    /// A slider's bounds and value are read in the locale's digits; what it posts stays plain.
+    @Test func sliderNumbersAreWrittenInTheLocaleAndPostedPlain() throws {
+        let harness = try WordsHarness()
+        let german = try #require(try harness.pages("de").first { $0.name == "screen with errors" }?.page)
+        let bounds = german.all(where: { $0.hasClass("fs-slider__bound") }).map(\.text)
+        #expect(bounds == ["1.000", "50.000"])
+        #expect(german.first("output")?.text == "1.000")
+        #expect(german.element(id: "field-amount")?["value"] == "1000")
+        #expect(german.element(id: "field-amount")?["max"] == "50000")
+        let english = try #require(try harness.pages("en").first { $0.name == "screen with errors" }?.page)
+        #expect(english.all(where: { $0.hasClass("fs-slider__bound") }).map(\.text) == ["1,000", "50,000"])
     }
 
     /// Dates in messages and tables are the locale's; the posted value stays ISO.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Runtime
 
 struct MessageWordingTests {
@@ -9,5 +10,24 @@ struct MessageWordingTests {
 
     @Test func anyOtherLabelIsFollowedByAColon() {
         #expect(Messages.fill("{label}: enter a value", label: "Amount", value: nil) == "Amount: enter a value")
+    }
+}
+
+/// Bounds in validation messages are written as the page's locale writes numbers.
+@Suite struct MessageNumbers {
+    @Test func aNumberBoundIsWrittenInThePagesLocale() throws {
+        let engine = try engine(nodes: """
+            [ { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "screen": [
+                  { "type": "input", "key": "amount", "label": "Amount", "inputType": "number",
+                    "validators": [ { "type": "min", "value": 10000 } ] } ],
+                "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ]
+            """)
+        let instance = try engine.start(process: "p", session: "s")
+        let english = try #require(try submit(engine, instance, "go", [("amount", "5")]).invalid)
+        #expect(english.errors.first?.message.contains("10,000") == true, "\(english.errors)")
+        let romanian = try #require(try submit(engine, instance, "go", [("amount", "5")], language: "ro").invalid)
+        #expect(romanian.errors.first?.message.contains("10.000") == true, "\(romanian.errors)")
     }
 }
