@@ -48,6 +48,25 @@
       if (suffix) slider.setAttribute("aria-valuetext", text);
     });
   });
+  // "{x}" and "{x, plural, one {# character} other {# characters}}" as the server fills them,
+  // the form chosen by the page language's plural rules.
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang) : null;
+  var numbers = window.Intl ? new Intl.NumberFormat(document.documentElement.lang) : null;
+  function fillCount(pattern, count) {
+    var written = numbers ? numbers.format(count) : String(count);
+    var open = pattern.indexOf("{x,");
+    if (open < 0) return pattern.replace("{x}", written);
+    var depth = 0, close = open;
+    for (; close < pattern.length; close++) {
+      if (pattern[close] === "{") depth++;
+      if (pattern[close] === "}" && --depth === 0) break;
+    }
+    var forms = {}, body = pattern.slice(pattern.indexOf(",", pattern.indexOf(",", open) + 1) + 1, close), match;
+    var form = /\s*(=?\w+)\s*\{([^{}]*)\}/g;
+    while ((match = form.exec(body))) forms[match[1]] = match[2];
+    var chosen = forms["=" + count] || (plurals && forms[plurals.select(count)]) || forms.other || "";
+    return pattern.slice(0, open) + chosen.replace("#", written) + pattern.slice(close + 1);
+  }
   // Textarea counters: a polite live count of the characters left, after a pause in typing.
   Array.prototype.forEach.call(document.querySelectorAll("[data-fs-counter]"), function (counter) {
     var field = counter.closest(".fs-field");
@@ -61,8 +80,8 @@
     var timer = null;
     function update(announce) {
       var left = max - area.value.length;
-      var text = left >= 0 ? counter.getAttribute("data-fs-remaining").replace("{x}", left)
-                           : counter.getAttribute("data-fs-too-many").replace("{x}", -left);
+      var text = left >= 0 ? fillCount(counter.getAttribute("data-fs-remaining"), left)
+                           : fillCount(counter.getAttribute("data-fs-too-many"), -left);
       counter.textContent = text;
       if (left < 0) counter.setAttribute("data-fs-over", ""); else counter.removeAttribute("data-fs-over");
       if (announce) { clearTimeout(timer); timer = setTimeout(function () { live.textContent = text; }, 1000); }

@@ -38,17 +38,17 @@ public final class Words: Sendable {
 
     /// "Step {x} of {y}" and friends.
     public func format(_ key: String, _ x: Int, _ y: Int) -> String {
-        Words.fill(self[key]) { $0 == "x" ? String(x) : $0 == "y" ? String(y) : nil }
+        Words.fill(self[key], language: language) { $0 == "x" ? String(x) : $0 == "y" ? String(y) : nil }
     }
 
     /// "Start {name}" and friends.
     public func named(_ key: String, _ name: String) -> String {
-        Words.fill(self[key]) { $0 == "name" ? name : nil }
+        Words.fill(self[key], language: language) { $0 == "name" ? name : nil }
     }
 
     /// The word for `key` with its placeholders filled in.
     public func fill(_ key: String, _ values: [String: String]) -> String {
-        Words.fill(self[key], values)
+        Words.fill(self[key], language: language) { values[String($0)] }
     }
 
     /// Replaces each `{placeholder}` of `pattern` with its value; unknown ones stay as written,
@@ -60,19 +60,30 @@ public final class Words: Sendable {
     /// The same with the values given by a function: the stepper's "Step {x} of {y}" is filled
     /// on every page, and a dictionary for two numbers costs more than the rest of it. A scan
     /// of the UTF-8 bytes, since `{` and `}` never occur inside a multi-byte character.
-    public static func fill(_ pattern: String, _ value: (Substring) -> String?) -> String {
+    ///
+    /// `{x, plural, one {# file} other {# files}}` takes the form of `x`'s count in `language`
+    /// (`PluralRules`; `=0 {…}` matches one count exactly), with `#` standing for the value.
+    public static func fill(_ pattern: String, language: String = "en", _ value: (Substring) -> String?) -> String {
         var out = ""
         let bytes = pattern.utf8
         var copied = bytes.startIndex
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            guard bytes[index] == UInt8(ascii: "{"),
-                  let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+            guard bytes[index] == UInt8(ascii: "{"), let close = matchingBrace(bytes, from: index) else {
                 index = bytes.index(after: index)
                 continue
             }
-            let name = pattern[bytes.index(after: index)..<close]
-            if let replacement = value(name) {
+            let inside = pattern[bytes.index(after: index)..<close]
+            let replacement: String?
+            if inside.utf8.contains(UInt8(ascii: ",")), let plural = Plural(inside) {
+                replacement = value(plural.name).map { number in
+                    let form = plural.form(for: number, language: language)
+                    return fill(form.replacingOccurrences(of: "#", with: number), language: language, value)
+                }
+            } else {
+                replacement = value(inside)
+            }
+            if let replacement {
                 out += pattern[copied..<index]
                 out += replacement
                 copied = bytes.index(after: close)
@@ -83,7 +94,61 @@ public final class Words: Sendable {
         return out
     }
 
-    /// The `{placeholder}` names of a pattern, in order.
+    /// The `}` that closes the `{` at `open`, counting the braces of plural forms between.
+    private static func matchingBrace(_ bytes: String.UTF8View, from open: String.UTF8View.Index) -> String.UTF8View.Index? {
+        var depth = 0
+        var index = open
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
+    /// `name, plural, one {…} other {…}`: the forms of a plural placeholder.
+    private struct Plural {
+        let name: Substring
+        let forms: [(selector: Substring, text: Substring)]
+
+        init?(_ inside: Substring) {
+            let parts = inside.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, String(parts[1]).trimmingWhitespace() == "plural" else { return nil }
+            name = Substring(String(parts[0]).trimmingWhitespace())
+            var forms: [(Substring, Substring)] = []
+            var rest = parts[2][...]
+            while let open = rest.firstIndex(of: "{") {
+                let selector = Substring(String(rest[..<open]).trimmingWhitespace())
+                var depth = 0
+                var close: Substring.Index?
+                for index in rest[open...].indices {
+                    if rest[index] == "{" { depth += 1 } else if rest[index] == "}" {
+                        depth -= 1
+                        if depth == 0 { close = index; break }
+                    }
+                }
+                guard let close, !selector.isEmpty else { return nil }
+                forms.append((selector, rest[rest.index(after: open)..<close]))
+                rest = rest[rest.index(after: close)...]
+            }
+            guard forms.contains(where: { $0.0 == "other" }) else { return nil }
+            self.forms = forms
+        }
+
+        func form(for value: String, language: String) -> String {
+            let count = PluralRules.count(value)
+            if let count, let exact = forms.first(where: { $0.selector == "=\(count)" }) { return String(exact.text) }
+            let category = count.map { PluralRules.category($0, language: language) } ?? .other
+            return String((forms.first { $0.selector == category.rawValue } ?? forms.first { $0.selector == "other" })!.text)
+        }
+    }
+
+    /// The `{placeholder}` names of a pattern, in order; a plural placeholder counts by its name.
     public static func placeholders(_ pattern: String) -> [String] {
         var names: [String] = []
         _ = fill(pattern) { name in

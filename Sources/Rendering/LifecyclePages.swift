@@ -148,7 +148,7 @@ extension Renderer {
         case .wrongPassword: ui["accessWrong"]
         case .tooManyGuesses(let seconds):
             seconds <= 60 ? ui["accessTooManyOneMinute"]
-                : Words.fill(ui["accessTooMany"], ["minutes": String((seconds + 59) / 60)])
+                : ui.fill("accessTooMany", ["minutes": String((seconds + 59) / 60)])
         }
         let content = FieldsContext([
             .wrong: .bool(message != nil), .error: .text(message ?? ""), .next: .text(next),

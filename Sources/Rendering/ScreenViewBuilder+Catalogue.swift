@@ -42,7 +42,7 @@ extension ScreenViewBuilder {
     mutating func fillCounter(_ view: inout ComponentView, _ component: Component) {
         guard let max = component.number("maxLength"), max >= 1 else { return }
         let counterID = ids.reserve(view.id + "-counter")
-        view.set(.counter, .text(Words.fill(ui["textareaLimit"], ["x": String(Int(max))])))
+        view.set(.counter, .text(ui.fill("textareaLimit", ["x": ui.number(max)])))
         view.set(.counterID, .text(counterID))
         view.set(.maxLength, .number(max.rounded()))
         view.set(.remaining, .text(ui["charactersRemaining"]))

@@ -67,7 +67,8 @@ struct FieldValidator {
 
     /// The message for a type problem ("must be a number") on a field.
     func typeMessage(_ key: Messages.Key, label: String, value: String? = nil) -> String {
-        Messages.fill(template(key, override: nil), label: label, value: value.map { key.boundIsDate ? words.date($0) : $0 })
+        Messages.fill(template(key, override: nil), label: label, value: value.map { key.boundIsDate ? words.date($0) : $0 },
+                      language: language)
     }
 
     /// The interface words of the page's language.
@@ -77,7 +78,7 @@ struct FieldValidator {
                          base: String?) -> String {
         let customMessage = validator.kind == .custom ? validator.name.flatMap { project.validators[$0]?.message } : nil
         return Messages.fill(template(key, override: validator.message ?? customMessage), label: label,
-                             value: bound.map(written), base: base)
+                             value: bound.map(written), base: base, language: language)
     }
 
     /// A bound as the page's locale writes it: numbers grouped, dates in the locale's form.

@@ -20,8 +20,8 @@ enum Messages {
     }
 
     /// A value is filled in once: a label holding `{value}` stays as written.
-    static func fill(_ template: String, label: String, value: String?, base: String? = nil) -> String {
-        Words.fill(joined(template, after: label)) { name in
+    static func fill(_ template: String, label: String, value: String?, base: String? = nil, language: String = "en") -> String {
+        Words.fill(joined(template, after: label), language: language) { name in
             switch name {
             case "label": label
             case "value": value

@@ -99,12 +99,25 @@ private func englishPatterns(unlike language: String) throws -> [(key: String, p
     return try english.filter { !same.contains($0.key) }.sorted { $0.key < $1.key }.map { key, text in
         var pattern = "^"
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        // A placeholder, plural forms and all, stands for any text.
+        while let open = rest.firstIndex(of: "{") {
+            var depth = 0
+            guard let close = rest[open...].indices.first(where: { index in
+                if rest[index] == "{" { depth += 1 } else if rest[index] == "}" { depth -= 1 }
+                return depth == 0
+            }) else { break }
             pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open])) + ".+?"
             rest = rest[rest.index(after: close)...]
         }
         pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
         return (key, try Regex(pattern))
+    }.filter { key, _ in
+        // A word that is all placeholder ("{x, plural, …}") matches any text: nothing to look for.
+        var depth = 0
+        return (english[key] ?? "").contains { character in
+            if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            return depth == 0 && character.isLetter
+        }
     }
 }
 
@@ -236,5 +249,15 @@ private func shownTexts(_ page: HTMLElement) -> [String] {
         let themes = catalogue.all("option").map(\.text)
         #expect(themes.contains("Hoher Kontrast"))
         #expect(themes.contains("Deutsch") && themes.contains("English"), "each language named in itself: \(themes)")
+    }
+}
+
+@Suite struct CountedWordsOnPages {
+    @Test func aRomanianTextareaLimitTakesDeFromTwenty() throws {
+        let harness = try WordsHarness(languages: ["en", "ro"])
+        let page = try #require(try harness.pages("ro").first { $0.name == "screen with errors" }?.page)
+        let counter = try #require(page.all(where: { $0.hasClass("fs-counter") }).first)
+        #expect(counter.text == "Puteți introduce cel mult 200 de caractere")
+        #expect(counter["data-fs-remaining"]?.contains("{x, plural,") == true, "the script gets the forms to choose from")
     }
 }
