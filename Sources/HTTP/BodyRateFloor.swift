@@ -24,6 +24,6 @@ struct BodyRateFloor: Sendable {
 
     /// The 408's sentence.
     var rejection: RequestRejection {
-        .init(status: 408, message: "The request body arrived too slowly (under \(describeBytes(bytesPerSecond)) a second). Try again on a faster connection.")
+        .init(status: 408, reason: .bodyTooSlow, limit: bytesPerSecond, message: "The request body arrived too slowly (under \(describeBytes(bytesPerSecond)) a second). Try again on a faster connection.")
     }
 }

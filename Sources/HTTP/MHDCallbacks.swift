@@ -165,7 +165,7 @@ private func begin(_ state: RequestState, connection: OpaquePointer, method: Uns
         state.client = client
         let group = AddressGroup(client)
         guard server.connections.startRequest(from: group) else {
-            state.reject(RequestRejection(status: 503,
+            state.reject(RequestRejection(status: 503, reason: .busy,
                 message: "Too many requests from your address are in progress at once. Try again in a moment.",
                 retryAfterSeconds: 1))
             return

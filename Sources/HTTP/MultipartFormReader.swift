@@ -27,11 +27,11 @@ struct MultipartFormReader: MultipartSink {
         partCount += 1
         if partCount > limits.maxFields { throw limits.tooManyFields }
         guard let disposition = headers.first(where: { HTTPHeaders.same($0.name, "Content-Disposition") }) else {
-            throw .malformed("The upload was not valid multipart data: a part had no Content-Disposition.")
+            throw .malformedUpload("The upload was not valid multipart data: a part had no Content-Disposition.")
         }
         let parsed = HeaderParameters(disposition.value)
         guard parsed.value == "form-data", let name = parsed["name"] else {
-            throw .malformed("The upload was not valid multipart data: a part was not a named form field.")
+            throw .malformedUpload("The upload was not valid multipart data: a part was not a named form field.")
         }
         if name.utf8.count > limits.maxFieldBytes { throw limits.fieldTooLong }
         let fileName = parsed["filename"] ?? parsed["filename*"].flatMap(Self.decodeExtendedValue)
@@ -45,7 +45,7 @@ struct MultipartFormReader: MultipartSink {
         let url = uploadDirectory.appendingPathComponent("upload-\(UUID().uuidString).part", isDirectory: false)
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw RequestRejection(status: 500, message: "The upload could not be stored on the server (\(String(cString: strerror(errno)))).")
+            throw RequestRejection(status: 500, reason: .uploadNotStored, message: "The upload could not be stored on the server (\(String(cString: strerror(errno)))).")
         }
         createdFiles.append(url)
         current = .file(name: name, fileName: fileName, contentType: contentType, url: url, fd: fd, size: 0)
@@ -64,7 +64,7 @@ struct MultipartFormReader: MultipartSink {
                 let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw RequestRejection(status: 500, message: "The upload could not be stored on the server (\(String(cString: strerror(errno)))).")
+                    throw RequestRejection(status: 500, reason: .uploadNotStored, message: "The upload could not be stored on the server (\(String(cString: strerror(errno)))).")
                 }
                 offset += written
             }
@@ -79,7 +79,7 @@ struct MultipartFormReader: MultipartSink {
         switch current {
         case .field(let name, let bytes):
             guard let value = String(validating: bytes, as: UTF8.self) else {
-                throw .malformed("The form contained text that is not valid UTF-8.")
+                throw .malformedUpload("The form contained text that is not valid UTF-8.")
             }
             form.fields.append((name: name, value: value))
         case .file(let name, let fileName, let contentType, let url, let fd, let size):

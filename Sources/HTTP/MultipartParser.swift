@@ -51,7 +51,7 @@ struct MultipartParser {
     /// Call at the end of the body: a missing closing delimiter is an error.
     func finish() throws(RequestRejection) {
         guard state == .done else {
-            throw .malformed(state == .preamble
+            throw .malformedUpload(state == .preamble
                 ? "The upload was not valid multipart data: the boundary never appeared."
                 : "The upload ended before its last part was complete.")
         }
@@ -71,7 +71,7 @@ struct MultipartParser {
                     start = keep
                     if preambleBytes > maxHeaderBytes {
                         // A preamble this long is not a browser's form.
-                        throw .malformed("The upload was not valid multipart data: the boundary never appeared.")
+                        throw .malformedUpload("The upload was not valid multipart data: the boundary never appeared.")
                     }
                     return
                 }
@@ -86,7 +86,7 @@ struct MultipartParser {
                     return
                 }
                 guard a == 0x0D, b == 0x0A else {
-                    throw .malformed("The upload was not valid multipart data: unexpected bytes after a boundary.")
+                    throw .malformedUpload("The upload was not valid multipart data: unexpected bytes after a boundary.")
                 }
                 start += 2
                 state = .headers
@@ -99,7 +99,7 @@ struct MultipartParser {
                     headerEnd = at; next = at + 4
                 } else {
                     if buffer.count - start > maxHeaderBytes {
-                        throw .malformed("The upload was not valid multipart data: a part's headers never ended.")
+                        throw .malformedUpload("The upload was not valid multipart data: a part's headers never ended.")
                     }
                     return
                 }
@@ -161,7 +161,7 @@ struct MultipartParser {
 
     private func parseHeaders(_ block: ArraySlice<UInt8>) throws(RequestRejection) -> [(name: String, value: String)] {
         guard let text = String(validating: block, as: UTF8.self) else {
-            throw .malformed("The upload contained a part header that is not valid UTF-8.")
+            throw .malformedUpload("The upload contained a part header that is not valid UTF-8.")
         }
         var headers: [(name: String, value: String)] = []
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
@@ -170,7 +170,7 @@ struct MultipartParser {
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else {
-                throw .malformed("The upload was not valid multipart data: a part header had no colon.")
+                throw .malformedUpload("The upload was not valid multipart data: a part header had no colon.")
             }
             headers.append((name: String(line[..<colon].trimmingASCIIWhitespace()),
                             value: String(line[line.index(after: colon)...].trimmingASCIIWhitespace())))

@@ -34,7 +34,7 @@ struct RequestBodyReader {
             kind = .multipart
             limit = max(0, configuration.maxUploadBytes)
             guard let boundary = parsed["boundary"], let parser = MultipartParser(boundary: boundary) else {
-                throw .malformed("The upload was not valid multipart data: its Content-Type has no valid boundary.")
+                throw .malformedUpload("The upload was not valid multipart data: its Content-Type has no valid boundary.")
             }
             self.parser = parser
             reader = MultipartFormReader(limits: limits, uploadDirectory: configuration.uploadDirectory)
@@ -47,9 +47,9 @@ struct RequestBodyReader {
     /// The 413 for this kind of body, e.g. "The form was larger than 1 MiB."
     var tooLarge: RequestRejection {
         switch kind {
-        case .urlencoded: .tooLarge("The form was larger than \(describeBytes(limit)).")
-        case .multipart: .tooLarge("The upload was larger than \(describeBytes(limit)).")
-        case .raw: .tooLarge("The request body was larger than \(describeBytes(limit)).")
+        case .urlencoded: .tooLarge(.formTooLarge, limit: limit, "The form was larger than \(describeBytes(limit)).")
+        case .multipart: .tooLarge(.uploadTooLarge, limit: limit, "The upload was larger than \(describeBytes(limit)).")
+        case .raw: .tooLarge(.bodyTooLarge, limit: limit, "The request body was larger than \(describeBytes(limit)).")
         }
     }
 

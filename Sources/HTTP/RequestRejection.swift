@@ -3,13 +3,23 @@ import Foundation
 /// Why a request was answered by the server itself, without the handler:
 /// a status and a sentence the user can act on.
 struct RequestRejection: Error, Sendable, Equatable {
-    let status: Int
-    let message: String
+    let error: ServerError
     /// Sent as `Retry-After` when the client may simply try again later.
     var retryAfterSeconds: Int? = nil
 
-    static func tooLarge(_ message: String) -> RequestRejection { .init(status: 413, message: message) }
-    static func malformed(_ message: String) -> RequestRejection { .init(status: 400, message: message) }
+    init(status: Int, reason: ServerError.Reason, limit: Int? = nil, message: String, retryAfterSeconds: Int? = nil) {
+        error = ServerError(status: status, reason: reason, limit: limit, message: message)
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    var status: Int { error.status }
+    var message: String { error.message }
+
+    static func tooLarge(_ reason: ServerError.Reason, limit: Int, _ message: String) -> RequestRejection {
+        .init(status: 413, reason: reason, limit: limit, message: message)
+    }
+    static func malformed(_ message: String) -> RequestRejection { .init(status: 400, reason: .malformedRequest, message: message) }
+    static func malformedUpload(_ message: String) -> RequestRejection { .init(status: 400, reason: .malformedUpload, message: message) }
 }
 
 /// "1 MiB", "64 KiB", "10 MiB", "300 bytes": limits as people read them.
@@ -31,10 +41,10 @@ struct FormLimits: Sendable {
     }
 
     var tooManyFields: RequestRejection {
-        .tooLarge("The form had more than \(maxFields) fields.")
+        .tooLarge(.tooManyFields, limit: maxFields, "The form had more than \(maxFields) fields.")
     }
 
     var fieldTooLong: RequestRejection {
-        .tooLarge("A field of the form was longer than \(describeBytes(maxFieldBytes)).")
+        .tooLarge(.fieldTooLong, limit: maxFieldBytes, "A field of the form was longer than \(describeBytes(maxFieldBytes)).")
     }
 }

@@ -56,9 +56,9 @@ public struct ServerConfiguration: Sendable {
     /// Memory libmicrohttpd may use per connection for the request line,
     /// headers and read buffer; larger headers get 431/414 from the library.
     public var maxHeaderBytes: Int = 32 << 10
-    /// Builds the page for the server's own errors (413, 400, ...) from the
-    /// status and a sentence for the user. nil = `ErrorPage.standard`.
-    public var errorPage: (@Sendable (Int, String) -> Response)? = nil
+    /// Builds the page for the server's own errors (413, 400, ...), worded from
+    /// their reason and limit. nil = `ErrorPage.standard`, in English.
+    public var errorPage: (@Sendable (ServerError) -> Response)? = nil
 
     public init() {}
 

@@ -24,7 +24,7 @@ final class ServerContext: Sendable {
     }
 
     func errorResponse(_ rejection: RequestRejection) -> Response {
-        var response = if let custom = configuration.errorPage { custom(rejection.status, rejection.message) }
+        var response = if let custom = configuration.errorPage { custom(rejection.error) }
             else { ErrorPage.standard(rejection.status, rejection.message) }
         if let seconds = rejection.retryAfterSeconds { response.headers["Retry-After"] = String(seconds) }
         return response

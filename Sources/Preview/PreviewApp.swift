@@ -517,7 +517,7 @@ public final class PreviewApp: Sendable {
     }
 
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
-    private func secured(_ response: Response) -> Response {
+    func secured(_ response: Response) -> Response {
         var response = response
         // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
         if !response.headers.contains("Content-Security-Policy") {

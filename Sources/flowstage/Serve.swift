@@ -202,6 +202,7 @@ struct Serve: ParsableCommand {
         // A multipart body holds the file and the other fields: the file limit plus the form limit.
         configuration.maxUploadBytes = max(1, maxUpload) + maxBody
         configuration.uploadDirectory = uploadsFolder.appendingPathComponent("incoming", isDirectory: true)
+        configuration.errorPage = { live.serverErrorPage($0) }
         let server = HTTPServer(configuration: configuration, handler: live.handle)
         do {
             try server.start()

@@ -133,14 +133,14 @@ import Testing
         }
     }
 
-    @Test func customErrorPageIsUsed() throws {
+    @Test func customErrorPageIsGivenTheReasonAndItsLimit() throws {
         var configuration = testConfiguration()
         configuration.maxBodyBytes = 10
-        configuration.errorPage = { status, message in .text(status, "custom: \(message)") }
+        configuration.errorPage = { error in .text(error.status, "custom: \(error.reason) \(error.limit ?? -1): \(error.message)") }
         try withServer(configuration) { server, _ throws in
             let reply = try exchange(server.port, post("/f", contentType: urlencoded, body: Array("a=0123456789".utf8)))
             #expect(reply.status == 413)
-            #expect(reply.text == "custom: The form was larger than 10 bytes.")
+            #expect(reply.text == "custom: formTooLarge 10: The form was larger than 10 bytes.")
         }
     }
 

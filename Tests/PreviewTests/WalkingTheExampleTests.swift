@@ -33,6 +33,7 @@ final class RunningPreview: @unchecked Sendable {
         configuration.port = 0
         configuration.uploadDirectory = uploads
         configuration.trustedProxies = trustedProxies
+        configuration.errorPage = { app.serverErrorPage($0) }   // as `flowstage serve` sets it
         server = HTTPServer(configuration: configuration, handler: app.handle)
         try server.start()
         client = TestHTTPClient(port: server.port)

@@ -119,7 +119,7 @@ import TestSupport
         #expect(counter.text == "You can enter up to 200 characters")
         #expect(area["aria-describedby"]?.split(separator: " ").contains("field-prefs-note-counter") == true)
         #expect(area["maxlength"] == nil, "the limit is checked on the server, not by truncating what is typed")
-        #expect(try choices(language: "ro").element(id: "field-prefs-note-counter")?.text == "Puteți introduce cel mult 200 caractere")
+        #expect(try choices(language: "ro").element(id: "field-prefs-note-counter")?.text == "Puteți introduce cel mult 200 de caractere")
     }
 
     @Test func anInputSuffixIsReadWithTheFieldThroughAriaDescribedBy() throws {

@@ -128,7 +128,7 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         instance = try #require(try submit(engine, instance, "continue", personal).applied)
         let state = try #require(try submit(engine, instance, "continue",
                                             [("loan.amount", "60000"), ("loan.purpose", "car"), ("loan.term", "12")]).invalid)
-        #expect(state.errors.map(\.message) == ["Amount: enter 50000 or less"])
+        #expect(state.errors.map(\.message) == ["Amount: enter 50,000 or less"])
     }
 
     @Test func aChoiceOutsideTheOptionsIsRejected() throws {
