@@ -188,6 +188,8 @@ public final class PreviewApp: Sendable {
             response = sharedPage(segments[1], session)
         case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":
             response = inspect(segments[1], session)
+        case ("GET", 3) where segments[0] == "instances" && segments[2] == "map":
+            response = mapPage(segments[1], session)
         case ("POST", 2) where segments[0] == "session" && segments[1] == "end":
             response = csrfChecked(request, session, isNew) { self.endSession(session) }
         case ("GET", _), ("POST", _):

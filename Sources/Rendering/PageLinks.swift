@@ -23,6 +23,8 @@ public protocol PageLinks: Sendable {
     /// A modal process's close confirmation page.
     func close(_ instance: String) -> String
     func inspect(_ instance: String) -> String
+    /// The process map of an instance or a run (`/instances/{id}/map`); nil where there is no server.
+    func map(_ instance: String) -> String?
     /// Where "End session" posts.
     var endSession: String { get }
     /// Where the access page of a password-protected preview posts.
@@ -53,6 +55,7 @@ extension PageLinks {
     public var gallery: String? { nil }
     public func startScenario(_ scenario: String) -> String? { nil }
     public var resetSession: String? { nil }
+    public func map(_ instance: String) -> String? { nil }
     /// On the server a server path is already right.
     public func sitePath(_ path: String) -> String { path }
 }
