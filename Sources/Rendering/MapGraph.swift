@@ -71,9 +71,10 @@ extension MapGraph {
             case .inclusiveGateway: (.gateway(.inclusive), nil)
             case .parallelGateway: (.gateway(.parallel), nil)
             case .callActivity(let call): (.task(.call), call.process)
-            case .end(let outcome, let message, let terminate):
+            case .end(let outcome, _, let terminate):
+                // The end's id, not its message: messages are long and often read the data.
                 (.event(.init(position: .end, symbol: terminate ? .terminate : outcome == .failed ? .error : outcome == .cancelled ? .cancel : .none)),
-                 title(message).map { MapGraph.short($0, 40) })
+                 node.id)
             }
             // Gateways and the start say nothing by a name; their id is in the drawing's title.
             nodes.append(Node(id: node.id, kind: kind, name: name))

@@ -183,9 +183,9 @@ struct ProcessMapSVG {
         }
         if current {
             let badgeWidth = Double(words.current.count) * Self.charWidth + 12
-            let x = b.midX - badgeWidth / 2, y = b.y - 9 - 20
+            let x = min(b.midX - badgeWidth / 2, b.x - 5), y = b.y - 9 - 20
             out.appendRaw("<g class=\"fs-map__badge\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(badgeWidth))\" height=\"18\" rx=\"9\"/>")
-            out.appendRaw("<text class=\"fs-map__badge-text\" x=\"\(n(b.midX))\" y=\"\(n(y + 13))\" text-anchor=\"middle\" font-weight=\"700\">")
+            out.appendRaw("<text class=\"fs-map__badge-text\" x=\"\(n(x + badgeWidth / 2))\" y=\"\(n(y + 13))\" text-anchor=\"middle\" font-weight=\"700\">")
             out.appendEscaped(words.current)
             out.appendRaw("</text></g>")
         }
