@@ -20,6 +20,19 @@ extension PreviewApp {
         return notFoundPage(session)
     }
 
+    /// The session's settings for a screen page of instance or run `id`: with its process map
+    /// beside the form when the session chose "Show the process map beside the screen".
+    func screenSettings(_ session: Session, for id: String) -> PageSettings {
+        var settings = settings(session)
+        guard settings.showsMap else { return settings }
+        if let instance = try? engine.instance(id, session: session.id), let process = project.process(named: instance.process) {
+            settings.map = ScreenMap(subject: .process(process), path: Self.mapPath(of: instance, in: process))
+        } else if let run = try? flows.run(id, session: session.id), let flow = project.flow(named: run.flow) {
+            settings.map = ScreenMap(subject: .flow(flow), path: Self.mapPath(of: run))
+        }
+        return settings
+    }
+
     /// The way an instance went, from what it records today: each token of its own process
     /// remembers the user tasks it showed (`Token.history`) and where it waits. Between two
     /// of those, the nodes passed are filled in where only one shortest way leads from the one

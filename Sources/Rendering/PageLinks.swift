@@ -83,6 +83,13 @@ extension PageLinks {
     }
 }
 
+/// The process map a screen page shows beside its form: what it is of and the way taken.
+public struct ScreenMap: Sendable {
+    public let subject: MapSubject
+    public let path: MapPath
+    public init(subject: MapSubject, path: MapPath) { self.subject = subject; self.path = path }
+}
+
 /// What a page needs to know about the person looking at it.
 public struct PageSettings: Sendable {
     public var language: String
@@ -102,6 +109,10 @@ public struct PageSettings: Sendable {
     public var generation: Int?
     /// A shared link's view (`/shared/{token}`): every control disabled, a banner saying so.
     public var readOnly = false
+    /// The session's setting "Show the process map beside the screen".
+    public var showsMap = false
+    /// The map a screen page shows below its form when `showsMap` is on; nil shows none.
+    public var map: ScreenMap?
 
     public init(language: String, theme: String, appearance: String, csrf: String, device: String = "full", projectErrors: [String] = [],
                 projectWarnings: [String] = [], generation: Int? = nil) {

@@ -80,4 +80,27 @@ import TestSupport
         let page = try browser.get(instance + "/map")
         #expect(PageAudit.check(html: page.text).map { "\($0.rule) \($0.location): \($0.message)" } == [])
     }
+
+    @Test func theMapBesideTheScreenIsASessionSettingChosenInTheCatalogue() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try browser.startLoan()
+        #expect(try browser.get(instance).html.all("svg").isEmpty, "off unless chosen")
+        let catalogue = try browser.get("/").html
+        let off = try #require(catalogue.element(id: "settings-map-off"))
+        #expect(off["checked"] != nil && off["name"] == "map")
+        #expect(try browser.post("/settings", [("map", "on")]).status == 303)
+        #expect(try browser.get("/").html.element(id: "settings-map-on")?["checked"] != nil)
+        var page = try browser.get(instance)
+        #expect(page.html.first("form") != nil, "the screen is still the page")
+        #expect(node(page.html, "personal")?["data-state"] == "current")
+        // A refused post shows the map too; another setting saved without `map` keeps it.
+        page = try browser.post(instance + "/actions/continue", [("_screen", "personal")])
+        #expect(page.status == 422 && node(page.html, "personal")?["data-state"] == "current")
+        _ = try browser.post("/settings", [("appearance", "dark")])
+        #expect(try browser.get(instance).html.first("svg") != nil)
+        #expect(PageAudit.check(html: try browser.get(instance).text).map { "\($0.rule) \($0.location): \($0.message)" } == [])
+        _ = try browser.post("/settings", [("map", "off")])
+        #expect(try browser.get(instance).html.all("svg").isEmpty)
+    }
 }
