@@ -85,9 +85,9 @@ extension MapGraph {
             case .userTask(let task):
                 for action in task.actions { if let next = action.next { labels[next] = labels[next].map { $0 + ", " + action.name } ?? action.name } }
             case .serviceTask(let service):
-                if let onError = service.onError { labels[onError] = "error" }
+                if let onError = service.onError { labels[onError] = "onError" }
             case .callActivity(let call):
-                if let onError = call.onError { labels[onError] = "error" }
+                if let onError = call.onError { labels[onError] = "onError" }
             default:
                 break
             }
