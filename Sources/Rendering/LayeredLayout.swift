@@ -149,7 +149,8 @@ public enum LayeredLayout {
                 points.append(.init(x: to.x, y: to.midY))
             }
             drawn.append(ProcessDiagram.Edge(id: edge.id, source: edge.source, target: edge.target, name: edge.name,
-                                             waypoints: points, label: edge.name.map { label(for: $0, first: points[0], second: points[1]) }))
+                                             waypoints: points,
+                                             label: edge.name.map { label(for: $0, first: points[0], second: points[1], below: reversed.contains(offset)) }))
         }
         return ProcessDiagram(shapes: shapes, edges: drawn)
     }
@@ -189,9 +190,10 @@ public enum LayeredLayout {
         }
     }
 
-    /// Where an edge's name goes: above the middle of its first segment, in the gap between columns.
-    private static func label(for name: String, first: ProcessDiagram.Point, second: ProcessDiagram.Point) -> ProcessDiagram.Bounds {
+    /// Where an edge's name goes: above the middle of its first segment, in the gap between
+    /// columns; below it for an edge going back, so a loop's two names do not overprint.
+    private static func label(for name: String, first: ProcessDiagram.Point, second: ProcessDiagram.Point, below: Bool) -> ProcessDiagram.Bounds {
         let width = columnGap - 8
-        return .init(x: (first.x + second.x) / 2 - width / 2, y: (first.y + second.y) / 2 - 30, width: width, height: 28)
+        return .init(x: (first.x + second.x) / 2 - width / 2, y: (first.y + second.y) / 2 + (below ? 4 : -30), width: width, height: 28)
     }
 }
