@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import Definitions
 @testable import Preview
+import Runtime
 
 /// Where the process map shows (issue 22): `GET /instances/{id}/map` and the inspector, for
 /// process instances and flow runs, only to the session that owns them.
@@ -102,5 +104,35 @@ import TestSupport
         #expect(PageAudit.check(html: try browser.get(instance).text).map { "\($0.rule) \($0.location): \($0.message)" } == [])
         _ = try browser.post("/settings", [("map", "off")])
         #expect(try browser.get(instance).html.all("svg").isEmpty)
+    }
+
+    /// Until instances record the flows they take, the path is made from each token's screens:
+    /// the one shortest way between two of them is filled in, several ways are a jump.
+    @Test func thePathFillsInTheOneWayBetweenTwoScreensAndJumpsWhereThereAreSeveral() throws {
+        func task(_ id: String, _ next: String) -> String {
+            #"{ "id": "\#(id)", "type": "userTask", "screen": [ { "type": "button", "label": "Go", "action": "go" } ], "actions": [ { "name": "go", "type": "submit", "next": "\#(next)" } ] }"#
+        }
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": """
+            { "name": "p", "nodes": [
+              { "id": "start", "type": "start", "next": "a" },
+              \(task("a", "one")),
+              { "id": "one", "type": "scriptTask", "set": { "x": "1" }, "next": "b" },
+              \(task("b", "split")),
+              { "id": "split", "type": "exclusiveGateway", "branches": [ { "when": "x == 1", "next": "left" }, { "next": "right" } ] },
+              { "id": "left", "type": "scriptTask", "set": { "y": "1" }, "next": "c" },
+              { "id": "right", "type": "scriptTask", "set": { "y": "2" }, "next": "c" },
+              \(task("c", "end")),
+              { "id": "end", "type": "end", "outcome": "completed" } ] }
+            """,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let process = try #require(project.process(named: "p"))
+        var instance = Instance(id: "i", process: "p", session: "s", data: .null, modal: false, now: Date())
+        instance.tokens = [Token(id: 1, call: nil, node: "c", from: nil, state: .task, history: ["a", "b"])]
+        let path = PreviewApp.mapPath(of: instance, in: process)
+        #expect(path.passed.map { "\($0.from ?? "-")→\($0.to)" } == ["-→start", "start→a", "a→one", "one→b", "b→c"])
+        #expect(path.current == ["c"])
     }
 }
