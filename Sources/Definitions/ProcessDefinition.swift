@@ -15,15 +15,18 @@ public struct ProcessDefinition: Sendable {
     public let nodes: [Node]
     /// Project-relative file the process came from.
     public let file: String
+    /// The shapes and edges its BPMN model draws (diagram interchange), for the process map;
+    /// nil for FlowStage JSON processes and models without a diagram (the map lays those out).
+    public let diagram: ProcessDiagram?
     private let indexByID: [String: Int]
     /// For each node, the distinct nodes that can move a token to it: the incoming flows a
     /// parallel join waits for.
     private let sourcesByID: [String: Set<String>]
 
     public init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
-                params: [Parameter], nodes: [Node], file: String) {
+                params: [Parameter], nodes: [Node], file: String, diagram: ProcessDiagram? = nil) {
         self.name = name; self.title = title; self.navigation = navigation; self.modal = modal
-        self.data = data; self.params = params; self.nodes = nodes; self.file = file
+        self.data = data; self.params = params; self.nodes = nodes; self.file = file; self.diagram = diagram
         var index: [String: Int] = [:]
         for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
         self.indexByID = index

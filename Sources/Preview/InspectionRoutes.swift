@@ -47,10 +47,12 @@ extension PreviewApp {
             inspection.stepsDropped = instance.stepsDropped
             inspection.sharing = Inspection.Sharing(shareURL: links.share(instance.id), stopURL: links.stopSharing(instance.id),
                                                     link: instance.shareSecret.map { links.shared(instance.id, secret: $0) })
+            inspection.map = project.process(named: instance.process).map { Self.mapPath(of: instance, in: $0) }
         } else if let run = try? flows.run(id, session: session.id) {
             inspection = Inspection(
                 kind: .flow, id: run.id, name: run.flow, status: run.status.rawValue, current: run.currentState,
                 history: run.backStack, incident: nil, data: run.data.serialized(pretty: true), warnings: run.warnings)
+            inspection.map = Self.mapPath(of: run)
         } else {
             return notFoundPage(session)
         }

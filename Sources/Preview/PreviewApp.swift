@@ -190,6 +190,8 @@ public final class PreviewApp: Sendable {
             response = sharedPage(segments[1], session)
         case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":
             response = inspect(segments[1], session)
+        case ("GET", 3) where segments[0] == "instances" && segments[2] == "map":
+            response = mapPage(segments[1], session)
         case ("POST", 2) where segments[0] == "session" && segments[1] == "end":
             response = csrfChecked(request, session, isNew) { self.endSession(session) }
         case ("GET", _), ("POST", _):
@@ -230,7 +232,7 @@ public final class PreviewApp: Sendable {
     /// shared link's view (every control disabled, no project warnings).
     func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil,
               readOnly: Bool = false) -> Response {
-        var settings = settings(session)
+        var settings = screenSettings(session, for: instance.id)
         if readOnly { (settings.readOnly, settings.projectErrors, settings.projectWarnings) = (true, [], []) }
         if let state = engine.screen(instance, task: tab, language: session.language, notice: notice) {
             return html(status, renderer.screen(state, settings: settings))
@@ -343,7 +345,7 @@ public final class PreviewApp: Sendable {
         case .link(let instance, let url):
             return SafeLink.isSafe(url) ? Response.redirect(to: url) : Response.redirect(to: links.instance(instance.id))
         case .invalid(let state):
-            return html(422, renderer.screen(state, settings: settings(session)))
+            return html(422, renderer.screen(state, settings: screenSettings(session, for: state.instanceID)))
         case .refused(let instance, let notice):
             return page(for: instance, session, status: 409, notice: notice)
         case .dismissed(let instance):
@@ -370,6 +372,9 @@ public final class PreviewApp: Sendable {
         }
         if let device = request.form?.first("device"), PageSettings.devices.contains(device) {
             changed.device = device == "full" ? nil : device
+        }
+        if let map = request.form?.first("map"), ["on", "off"].contains(map) {
+            changed.showsMap = map == "on" ? true : nil
         }
         do { try sessions.update(changed) } catch {
             return errorPage(503, "settingsNotSaved", error.description, session)
@@ -407,7 +412,7 @@ public final class PreviewApp: Sendable {
         }
         switch result {
         case .applied(let run): return runPage(run, session, status: 200, notice: nil)
-        case .invalid(let state): return html(422, renderer.screen(state, settings: settings(session)))
+        case .invalid(let state): return html(422, renderer.screen(state, settings: screenSettings(session, for: state.instanceID)))
         case .failed(let run, let error): return runPage(run, session, status: 409, notice: error.description)
         case .refused(let run, let notice): return runPage(run, session, status: 409, notice: notice)
         }
@@ -419,14 +424,14 @@ public final class PreviewApp: Sendable {
             return errorPage(409, "flowChanged",
                              words(session).fill("errorPage.flowChangedLead", ["state": run.currentState ?? "", "name": run.flow]), session)
         }
-        return html(status, renderer.screen(state, settings: settings(session)))
+        return html(status, renderer.screen(state, settings: screenSettings(session, for: run.id)))
     }
 
     private func flowOutcome(_ body: () throws(FlowEngineError) -> FlowResult, _ session: Session) -> Response {
         do {
             switch try body() {
             case .applied(let run): return flowRedirect(run)
-            case .invalid(let state): return html(422, renderer.screen(state, settings: settings(session)))
+            case .invalid(let state): return html(422, renderer.screen(state, settings: screenSettings(session, for: state.instanceID)))
             case .failed(let run, let error): return runPage(run, session, status: 409, notice: error.description)
             case .refused(let run, let notice): return runPage(run, session, status: 409, notice: notice)
             }
@@ -484,9 +489,11 @@ public final class PreviewApp: Sendable {
     }
 
     func settings(_ session: Session) -> PageSettings {
-        PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf,
-                     device: session.device ?? "full", projectErrors: projectErrors,
-                     projectWarnings: projectWarnings, generation: generation)
+        var settings = PageSettings(language: session.language, theme: session.theme, appearance: session.appearance, csrf: session.csrf,
+                                    device: session.device ?? "full", projectErrors: projectErrors,
+                                    projectWarnings: projectWarnings, generation: generation)
+        settings.showsMap = session.showsMap == true
+        return settings
     }
 
     func notFound(_ request: Request, _ session: Session? = nil) -> Response {

@@ -23,6 +23,7 @@ public struct ServerLinks: PageLinks {
     public func stop(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/stop" }
     public func close(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/close" }
     public func inspect(_ instance: String) -> String { "/instances/\(Percent.encode(instance))/inspect" }
+    public func map(_ instance: String) -> String? { "/instances/\(Percent.encode(instance))/map" }
     public var endSession: String { "/session/end" }
     public var resetSession: String? { "/session/reset" }
     /// Where the inspector's Share and Stop sharing post.

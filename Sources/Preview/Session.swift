@@ -143,6 +143,7 @@ public final class SessionStore: Sendable {
         current.theme = session.theme
         current.appearance = session.appearance
         current.device = session.device
+        current.showsMap = session.showsMap
         current.chosen = session.chosen
         current.updatedAt = now()
         let saved: Session
@@ -150,7 +151,7 @@ public final class SessionStore: Sendable {
             // Another node changed it; take its version and write ours over it.
             guard var latest = try records.load(session.id) else { return }
             latest.language = current.language; latest.theme = current.theme; latest.appearance = current.appearance
-            latest.device = current.device; latest.chosen = current.chosen; latest.updatedAt = current.updatedAt
+            latest.device = current.device; latest.showsMap = current.showsMap; latest.chosen = current.chosen; latest.updatedAt = current.updatedAt
             saved = try records.save(latest)
         }
         cache.withLock { all in all[session.id]?.session = saved }

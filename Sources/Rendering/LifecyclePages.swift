@@ -46,6 +46,8 @@ public struct Inspection: Sendable {
             self.fields = fields; self.branches = branches; self.restartURL = restartURL
         }
     }
+    /// The way the instance or run went, for its process map; nil shows no map.
+    public var map: MapPath?
 
     public struct Sharing: Sendable {
         public let shareURL: String
@@ -100,6 +102,14 @@ extension Renderer {
             entries.isEmpty ? .bool(false) : .object(FieldsContext([.entries: .list(entries.map(TemplateValue.text))]))
         }
         let heading = "\(ui["inspector"]): \(title)"
+        let subject: MapSubject? = switch inspection.kind {
+        case .process: project.process(named: inspection.name).map(MapSubject.process)
+        case .flow: project.flow(named: inspection.name).map(MapSubject.flow)
+        }
+        var map = TemplateValue.bool(false)
+        if let subject, let path = inspection.map {
+            map = mapValue(processMap(subject, path: path, language: settings.language), id: "fs-map", ui: ui)
+        }
         let content = FieldsContext([
             .heading: .text(heading),
             .rows: .list(rows),
@@ -113,6 +123,8 @@ extension Renderer {
             .events: list(inspection.events),
             .screenURL: .text(links.instance(inspection.id)),
             .csrf: .text(settings.csrf),
+            .map: map,
+            .mapURL: inspection.map == nil ? .bool(false) : .optional(links.map(inspection.id)),
             .sharing: inspection.sharing.map { sharing in
                 .object(FieldsContext([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
                                        .url: .optional(sharing.link)]))

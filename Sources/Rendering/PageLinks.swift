@@ -23,6 +23,8 @@ public protocol PageLinks: Sendable {
     /// A modal process's close confirmation page.
     func close(_ instance: String) -> String
     func inspect(_ instance: String) -> String
+    /// The process map of an instance or a run (`/instances/{id}/map`); nil where there is no server.
+    func map(_ instance: String) -> String?
     /// Where "End session" posts.
     var endSession: String { get }
     /// Where the access page of a password-protected preview posts.
@@ -53,6 +55,7 @@ extension PageLinks {
     public var gallery: String? { nil }
     public func startScenario(_ scenario: String) -> String? { nil }
     public var resetSession: String? { nil }
+    public func map(_ instance: String) -> String? { nil }
     /// On the server a server path is already right.
     public func sitePath(_ path: String) -> String { path }
 }
@@ -80,6 +83,13 @@ extension PageLinks {
     }
 }
 
+/// The process map a screen page shows beside its form: what it is of and the way taken.
+public struct ScreenMap: Sendable {
+    public let subject: MapSubject
+    public let path: MapPath
+    public init(subject: MapSubject, path: MapPath) { self.subject = subject; self.path = path }
+}
+
 /// What a page needs to know about the person looking at it.
 public struct PageSettings: Sendable {
     public var language: String
@@ -99,6 +109,10 @@ public struct PageSettings: Sendable {
     public var generation: Int?
     /// A shared link's view (`/shared/{token}`): every control disabled, a banner saying so.
     public var readOnly = false
+    /// The session's setting "Show the process map beside the screen".
+    public var showsMap = false
+    /// The map a screen page shows below its form when `showsMap` is on; nil shows none.
+    public var map: ScreenMap?
 
     public init(language: String, theme: String, appearance: String, csrf: String, device: String = "full", projectErrors: [String] = [],
                 projectWarnings: [String] = [], generation: Int? = nil) {

@@ -40,7 +40,8 @@ public struct Renderer: Sendable {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
         var unplanned: (key: ScreenPlans.Key, entries: [SpecializedComponents.Entry])?
-        if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
+        // A page with the process map beside it is rare (a demo setting): it takes the general path.
+        if let plans = screenPlans, settings.map == nil, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
                 return planned(plan, state: state, settings: settings, ui: ui)
@@ -98,6 +99,8 @@ public struct Renderer: Sendable {
             .heading: .text(heading),
             .forms: .list(forms),
             .closeURL: closeURL(state),
+            .map: settings.map.map { mapValue(processMap($0.subject, path: $0.path, language: settings.language), id: "fs-map", ui: ui) }
+                ?? .bool(false),
             .ui: .object(ui),
         ])
         let page = pageContext(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
@@ -288,7 +291,9 @@ public struct Renderer: Sendable {
         }
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
         let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
+        let maps = [choice("on", ui["yes"], settings.showsMap), choice("off", ui["no"], !settings.showsMap)]
         return FieldsContext([
+            .maps: .list(maps),
             .url: .text(links.settings),
             .languages: .list(languages),
             .themes: .list(themes),

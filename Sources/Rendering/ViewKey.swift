@@ -14,7 +14,7 @@ enum ViewKey: Int, CaseIterable {
     case hasErrors, hasFiles, hasFlows, hasInstances, hasItems, hasProblems, hasScenarios, header, heading
     case height, hint, hintID, history, homeURL, html, id, identifier, incident, inputMode
     case inputType, inspectLabel, inspectURL, instanceURL, instances, invalid, itemLabel, items
-    case kind, kindLabel, label, lang, language, languages, latestLabel, latestURL, lead, max
+    case kind, kindLabel, label, lang, language, languages, latestLabel, latestURL, lead, map, mapURL, maps, max
     case maxLength, maxText, message, min, minText, multipart, multiple, name, navigation, newTab
     case next, notice, options, outcome, outputID, pages, params, placeholder, prefix, prefixID
     case problems, processes, projectErrors, projectName, projectWarnings, radioID, radioValue, readOnly, remaining

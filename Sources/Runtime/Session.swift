@@ -10,6 +10,8 @@ public struct Session: Sendable, Codable, Equatable {
     public var appearance: String
     /// The device-width preview: "phone" or "tablet"; nil shows the page at the window's width.
     public var device: String?
+    /// "Show the process map beside the screen" (a demo setting); nil, as in sessions stored before, is off.
+    public var showsMap: Bool?
     /// The display settings the person chose in the catalogue (`Setting` raw values) rather than
     /// took from project.json; nil (as in sessions stored before) means none. The others follow
     /// project.json from page to page, so a change to its `theme`, `languages` or `appearance`

@@ -508,6 +508,13 @@ def check_look(gate, look, walks):
     if inspect:
         gate.browser.click_and_wait(inspect[0])
         gate.check_page("inspector")
+        # The inspector draws the process map; its own page has it with the steps.
+        to_map = gate.browser.find_all('a[href$="/map"]')
+        if not to_map:
+            gate.fail("process map", gate.page_name("inspector"), "the inspector has no link to the process map")
+        else:
+            gate.browser.click_and_wait(to_map[0])
+            gate.check_page("process map")
     if gate.script:
         check_modal_close(gate)
     gate.browser.open(gate.home + "instances/no-such-instance")

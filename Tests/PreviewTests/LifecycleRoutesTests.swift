@@ -204,7 +204,7 @@ import TestSupport
         #expect(steps.first?.all("td").dropFirst().first?.text == "Tell us about yourself (personal)", "on the screen it was taken")
         let data = try JSONParser.parse(try #require(page.html.first("pre")?.text))
         #expect(data["client"]?["firstName"] == "Ana")
-        let events = try page.html.all("ol").first.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
+        let events = try page.html.all("ol").first { !$0.hasClass("fs-map__steps") }.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
         #expect(events.map { $0["event"] } == ["start", "screen", "action", "screen"])
     }
 }

@@ -45,7 +45,9 @@ public struct BPMNFormat: ProcessFormat {
                 }
                 processNames[process.id] = processNames[process.id] ?? name
                 taken.insert(name)
-                model.processes.append((process, name))
+                var diagrams = DiagramReader(file: file.path)
+                model.processes.append((process, name, diagrams.read(root, process: process)))
+                result.warnings += diagrams.warnings
             }
             result.errors += reader.errors
             result.warnings += reader.warnings
@@ -55,7 +57,7 @@ public struct BPMNFormat: ProcessFormat {
 
         var usedForms = Set<String>()
         for model in models {
-            for (process, name) in model.processes {
+            for (process, name, diagram) in model.processes {
                 var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
                                              processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
                                              definitionNames: model.definitionNames, validators: context.validators)
@@ -68,7 +70,9 @@ public struct BPMNFormat: ProcessFormat {
                 fields["name"] = .string(name)
                 let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
                 result.errors += decoded.errors.map { relocate($0, origins: builder.origins) }
-                if let definition = decoded.process { result.processes.append(located(definition, origins: builder.origins)) }
+                if let definition = decoded.process {
+                    result.processes.append(located(definition, origins: builder.origins, diagram: diagram))
+                }
             }
         }
 
@@ -87,7 +91,7 @@ public struct BPMNFormat: ProcessFormat {
     private struct Model {
         let file: String
         let definitionNames: [String: String]
-        var processes: [(process: BPMNProcess, name: String)] = []
+        var processes: [(process: BPMNProcess, name: String, diagram: ProcessDiagram?)] = []
     }
 
     /// A form no model uses, as a one-screen process: the form-js playground's job, with data.
@@ -120,12 +124,12 @@ public struct BPMNFormat: ProcessFormat {
 
     /// The process with each node's pointer naming its model element (`/Task_1`), so lint
     /// warnings point into the model, not into the generated JSON.
-    private func located(_ process: ProcessDefinition, origins: [Int: FlowElement]) -> ProcessDefinition {
+    private func located(_ process: ProcessDefinition, origins: [Int: FlowElement], diagram: ProcessDiagram?) -> ProcessDefinition {
         let nodes = process.nodes.enumerated().map { index, node in
             Node(id: node.id, kind: node.kind, next: node.next, pointer: JSONPointer("/" + (origins[index]?.id ?? node.id)))
         }
         return ProcessDefinition(name: process.name, title: process.title, navigation: process.navigation, modal: process.modal,
-                                 data: process.data, params: process.params, nodes: nodes, file: process.file)
+                                 data: process.data, params: process.params, nodes: nodes, file: process.file, diagram: diagram)
     }
 
     /// Names of messages, signals, errors and escalations by id, to name events on buttons.
