@@ -182,6 +182,18 @@ import TestSupport
         #expect(page.header("Referrer-Policy") == "no-referrer")
     }
 
+    @Test func aSharedPageShowsTheProcessMapWithTheCurrentNode() throws {
+        let preview = try RunningPreview()
+        var owner = Browser(preview)
+        let instance = try owner.startLoan()
+        let link = try sharedLink(instance, &owner)
+        var colleague = Browser(preview)
+        let page = try colleague.get(link).html
+        let svg = try #require(page.first("svg"))
+        #expect(svg["role"] == "img")
+        #expect(svg.all(where: { $0["data-state"] == "current" }).contains { $0["data-node"] == "personal" })
+    }
+
     @Test func aPostThroughASharedPageChangesNothing() throws {
         let preview = try RunningPreview()
         var owner = Browser(preview)
