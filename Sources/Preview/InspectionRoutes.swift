@@ -21,7 +21,7 @@ extension PreviewApp {
                                               endNode: instance.endNode, incident: instance.incident?.message, data: instance.data))
         }
         guard let result = try? flows.resume(id, session: session.id, language: session.language), let run = result.run else {
-            return json(404, ["error": "There is no such instance in this session."])
+            return json(404, ["error": .string(words(session)["errorPage.notFoundLead"])])
         }
         if let state = flows.screen(run, language: session.language) { return json(200, renderer.screenJSON(state)) }
         return json(200, ["instance": .string(run.id), "flow": .string(run.flow), "status": .string(run.status.rawValue),
@@ -40,7 +40,8 @@ extension PreviewApp {
                 events: engine.recent.events(of: instance.id).map { $0.json.serialized() })
             inspection.steps = instance.steps.enumerated().map { offset, step in
                 Inspection.Step(number: offset + 1, at: step.at, screen: step.screen, action: step.action,
-                                fields: step.fields.map { $0.joined(separator: " = ") } + step.files.map { "\($0.field): \($0.name)" },
+                                fields: step.fields.filter { $0.last?.isEmpty == false }.map { $0.joined(separator: " = ") }
+                                    + step.files.map { "\($0.field): \($0.name)" },
                                 branches: step.branches.map { "\($0.from ?? "?") → \($0.to)" },
                                 restartURL: instance.canRestart(at: offset + 1) ? links.restart(instance.id) : nil)
             }
