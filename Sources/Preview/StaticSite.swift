@@ -125,6 +125,9 @@ public struct StaticSite {
         let exploration = exploration ?? explore()
         let walksByLanguage = project.languages.map { ($0, walks(language: $0, flows: flows, exploration: exploration)) }
         let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.pageCount } } * Self.appearances.count
+        // A renderer specializes the project's components for its links, so making one costs far
+        // more than a page; a walk's page has the same links in every language and appearance.
+        var renderers: [String: Renderer] = [:]
         for (language, walks) in walksByLanguage {
             for appearance in Self.appearances {
                 let version = Self.version(language, appearance)
@@ -150,7 +153,9 @@ public struct StaticSite {
                     let ui = project.words.for(language)
                     for (index, item) in walk.items.enumerated() {
                         let pageLinks = links(index)
-                        let renderer = Renderer(project: project, templates: templates, links: pageLinks)
+                        let linksKey = pageLinks.forward + "\n" + pageLinks.previous
+                        let renderer = renderers[linksKey] ?? Renderer(project: project, templates: templates, links: pageLinks)
+                        renderers[linksKey] = renderer
                         let title: String, html: [UInt8], state: ScreenState?
                         switch item.page {
                         case .screen(let screen):
