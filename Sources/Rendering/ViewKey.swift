@@ -24,6 +24,8 @@ enum ViewKey: Int, CaseIterable {
     case stylesheetURL, substepCount, substepTitle, subtitle, suffix, suffixID, tableRows, tabs
     case text, themeURL, themes, title, ui, uploadHint, uploadHintID, uploadLabel, url, value
     case valueText, variant, versions, walks, warnings, width, wrong
+    // The inspector's screen-reader outline (partials/screen-reader-outline.mustache).
+    case outline, role, states, landmarks
 
     static let vocabulary = TemplateVocabulary(allCases.map { "\($0)" })
 
