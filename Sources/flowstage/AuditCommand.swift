@@ -27,11 +27,19 @@ struct AuditCommand: ParsableCommand {
             groups, link and button names, missing tags, unsupported components.
             Every theme's palettes are checked for colour contrast (themes.md).
 
-            Prints one line per violation: page, [rule], element, message; then one line
+            Prints one line per violation: page, [rule], element, message, and the WCAG
+            2.2 success criteria it fails; a page two walks meet is audited once. Then one line
             per screen not reached (unreached:), reached only by forcing a branch
             (forced:) or reached but not passed (not passed:), and the coverage. The last
             line counts screens and violations. Exits 1 on any violation (coverage alone
             never fails the audit).
+
+            --html DIR writes a sign-off report that opens from disk: DIR/index.html
+            (project, date, version, every screen with its state and findings), a page
+            per screen and language in DIR/screens/ (screenshots light and dark taken
+            with headless Chromium when chromium or chromium-browser is on PATH, the
+            screen-reader outline, the findings with their WCAG criteria) and the
+            rendered site in DIR/site/.
 
             Example:
               flowstage audit Examples
