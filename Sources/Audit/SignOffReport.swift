@@ -71,6 +71,7 @@ public struct SignOffReport: Sendable {
         table { border-collapse: collapse; width: 100%; margin-bottom: 1.5rem; }
         caption { text-align: left; font-weight: bold; padding: .25rem 0; }
         th, td { border: 1px solid #6b7785; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+        th { overflow-wrap: normal; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; } dt { font-weight: bold; } dd { margin: 0; }
         code { font-size: .9em; }
         .shots { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; max-width: 38rem; }
