@@ -37,8 +37,9 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
+        // Audit: the sign-off report and the inspector's screen-reader outline.
         .target(name: "Preview", dependencies: [
-            "HTTP", "Runtime", "Rendering",
+            "HTTP", "Runtime", "Rendering", "Audit",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [

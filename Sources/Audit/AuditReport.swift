@@ -19,6 +19,9 @@ public struct AuditReport: Sendable {
         public var state: String?
         /// Reached only by forcing a branch no explored data took.
         public var forced = false
+        /// For a screen: the other pages of the site that show the same page (two walks meet
+        /// the same screen; only their Continue and Back links differ). It was audited once.
+        public var samePages: [String] = []
 
         public init(kind: Kind, path: String, title: String, violations: [Violation],
                     owner: Coverage.Owner? = nil, node: String? = nil, state: String? = nil, forced: Bool = false) {
@@ -39,19 +42,27 @@ public struct AuditReport: Sendable {
     public var screenCount: Int { entries.filter { $0.kind == .screen }.count }
     public var themeCount: Int { entries.filter { $0.kind == .theme }.count }
     public var violationCount: Int { entries.reduce(0) { $0 + $1.violations.count } }
+    /// Pages that showed a page already audited, so were not audited again.
+    public var samePageCount: Int { entries.reduce(0) { $0 + $1.samePages.count } }
+
+    /// Another page of the site showing the same page as entry `index`.
+    public mutating func addSamePage(_ path: String, to index: Int) { entries[index].samePages.append(path) }
     public var passed: Bool { violationCount == 0 }
 
     /// The last line of every form of the report.
     public var summary: String {
-        "\(Self.count(screenCount, "screen")) and \(Self.count(themeCount, "theme")) audited: \(Self.count(violationCount, "violation"))"
+        "\(Self.count(screenCount, "screen")) and \(Self.count(themeCount, "theme")) audited"
+            + (samePageCount > 0 ? " (and \(Self.count(samePageCount, "page")) identical to one of them)" : "")
+            + ": \(Self.count(violationCount, "violation"))"
     }
 
-    /// One line per violation — where, rule, element, what to do — then the coverage (a line
+    /// One line per violation — where, rule, element, what to do, the WCAG 2.2 success criteria
+    /// it fails — then the coverage (a line
     /// per screen not reached, reached only by forcing, or not passed, and the explorer's
     /// notes), then the summary.
     public var text: String {
         let lines = entries.flatMap { entry in
-            entry.violations.map { "\(entry.path): [\($0.rule.rawValue)] \($0.location): \($0.message)" }
+            entry.violations.map { "\(entry.path)\(entry.samePages.isEmpty ? "" : " (same page: " + entry.samePages.joined(separator: ", ") + ")"): [\($0.rule.rawValue)] \($0.location): \($0.message) — WCAG \($0.rule.criteriaText)" }
         }
         return (lines + (coverage.map(Self.coverageLines) ?? []) + [summary]).joined(separator: "\n")
     }
@@ -89,6 +100,7 @@ public struct AuditReport: Sendable {
             }
             if let state = entry.state { fields["state"] = .string(state) }
             if entry.forced { fields["forced"] = .bool(true) }
+            if !entry.samePages.isEmpty { fields["samePages"] = .array(entry.samePages.map(JSONValue.string)) }
             return .object(fields)
         }
         var report: [String: JSONValue] = [

@@ -27,6 +27,9 @@ public struct WCAGCriterion: Sendable, Hashable, Codable {
 }
 
 extension AuditRule {
+    /// The criteria as one line of the text report: `1.3.1 Info and Relationships (A); 2.4.6 Headings and Labels (AA)`.
+    public var criteriaText: String { criteria.map(\.description).joined(separator: "; ") }
+
     /// The WCAG 2.2 success criteria a violation of this rule fails, the main one first.
     /// Duplicate ids were 4.1.1 Parsing, which WCAG 2.2 removed: they fail here because a
     /// label, description or reference then points at the wrong element.

@@ -1,3 +1,4 @@
+import Audit
 import Expressions
 import HTTP
 import Rendering
@@ -49,15 +50,26 @@ extension PreviewApp {
             inspection.sharing = Inspection.Sharing(shareURL: links.share(instance.id), stopURL: links.stopSharing(instance.id),
                                                     link: instance.shareSecret.map { links.shared(instance.id, secret: $0) })
             inspection.map = project.process(named: instance.process).map { Self.mapPath(of: instance, in: $0) }
+            inspection.outline = Self.outline(page(for: instance, session, status: 200, notice: nil).body)
         } else if let run = try? flows.run(id, session: session.id) {
             inspection = Inspection(
                 kind: .flow, id: run.id, name: run.flow, status: run.status.rawValue, current: run.currentState,
                 history: run.backStack, incident: nil, data: run.data.serialized(pretty: true), warnings: run.warnings)
             inspection.map = Self.mapPath(of: run)
+            // A run waiting on a called process has no screen of its own.
+            inspection.outline = flows.screen(run, language: session.language).map { Self.outline(renderer.screen($0, settings: settings(session))) }
         } else {
             return notFoundPage(session)
         }
         return html(200, renderer.inspector(inspection, settings: settings(session)))
+    }
+
+    /// The screen-reader outline of a page rendered the normal way (the one the browser is shown).
+    static func outline(_ page: [UInt8]) -> [Inspection.OutlineRow] {
+        ScreenReaderOutline(html: String(decoding: page, as: UTF8.self)).items.map { item in
+            Inspection.OutlineRow(role: item.role, level: item.level, name: item.name, value: item.value, states: item.states,
+                                  description: item.description, error: item.error, landmarks: item.landmarks)
+        }
     }
 
     private func json(_ status: Int, _ value: JSONValue) -> Response {

@@ -57,10 +57,12 @@ public struct StaticSite {
 
     /// Writes the site into `out` (created if needed; other files there are left alone).
     /// `progress(done, total, path)` is called after each page (the screens, then the component
-    /// gallery). Returns the pages written.
+    /// gallery). `visit(page)` sees each screen page once it is saved (the sign-off report
+    /// audits it there, so the site is rendered once). Returns the pages written.
     @discardableResult
     public func write(to out: URL, exploration: Exploration? = nil,
-                      progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> [String] {
+                      progress: (Int, Int, String) -> Void = { _, _, _ in },
+                      visit: (SitePage) throws -> Void = { _ in }) throws -> [String] {
         let exploration = exploration ?? explore()
         let files = FileManager.default
         try files.createDirectory(at: out.appendingPathComponent("themes"), withIntermediateDirectories: true)
@@ -93,6 +95,7 @@ public struct StaticSite {
                 walks.append(SiteIndexWalk(title: last.title, pages: last.pages + [entry]))
             }
             walksByVersion[page.version] = walks
+            try visit(page)
             progress(written.count, total, page.path)
         }
         try forEachGalleryPage { page in
@@ -122,6 +125,9 @@ public struct StaticSite {
         let exploration = exploration ?? explore()
         let walksByLanguage = project.languages.map { ($0, walks(language: $0, flows: flows, exploration: exploration)) }
         let total = walksByLanguage.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.pageCount } } * Self.appearances.count
+        // A renderer specializes the project's components for its links, so making one costs far
+        // more than a page; a walk's page has the same links in every language and appearance.
+        var renderers: [String: Renderer] = [:]
         for (language, walks) in walksByLanguage {
             for appearance in Self.appearances {
                 let version = Self.version(language, appearance)
@@ -146,7 +152,10 @@ public struct StaticSite {
                     let settings = PageSettings(language: language, theme: project.theme, appearance: appearance, csrf: "")
                     let ui = project.words.for(language)
                     for (index, item) in walk.items.enumerated() {
-                        let renderer = Renderer(project: project, templates: templates, links: links(index))
+                        let pageLinks = links(index)
+                        let linksKey = pageLinks.forward + "\n" + pageLinks.previous
+                        let renderer = renderers[linksKey] ?? Renderer(project: project, templates: templates, links: pageLinks)
+                        renderers[linksKey] = renderer
                         let title: String, html: [UInt8], state: ScreenState?
                         switch item.page {
                         case .screen(let screen):
@@ -166,7 +175,7 @@ public struct StaticSite {
                         }
                         try visit(SitePage(path: paths[index], version: version, language: language, appearance: appearance,
                                            walkTitle: walk.title, index: index, state: state, title: title, html: html,
-                                           place: item.place), total)
+                                           place: item.place, walkLinks: [pageLinks.forward, pageLinks.previous]), total)
                     }
                 }
             }
@@ -326,6 +335,13 @@ public struct SitePage: Sendable {
     public let html: [UInt8]
     /// Which process node or flow state it shows, and in what state.
     public let place: PagePlace
+    /// Where its walk's forward and Back links lead (`02-contact.html`): the only part of the
+    /// page that differs when two walks show the same screen.
+    public let walkLinks: [String]
+
+    /// The walk's folder and the page's file, without the version: `scenario-happy-path/01-personal.html`.
+    /// The same screen in each language and appearance has the same one.
+    public var walkPath: String { String(path.dropFirst(version.count + 1)) }
 }
 
 /// Where a page of the site stands: the process and node (or flow and state) it shows, its

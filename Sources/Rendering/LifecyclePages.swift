@@ -48,6 +48,29 @@ public struct Inspection: Sendable {
     }
     /// The way the instance or run went, for its process map; nil shows no map.
     public var map: MapPath?
+    /// What a screen reader announces on the current screen, in reading order (the Audit
+    /// target computes it from the rendered page); nil when there is no screen to show.
+    public var outline: [OutlineRow]?
+
+    /// One landmark, heading, group or control of the outline. Roles and states are the
+    /// WAI-ARIA tokens (`textbox`, `required`), which screen readers word in each language.
+    public struct OutlineRow: Sendable {
+        public let role: String
+        /// A heading's level.
+        public let level: Int?
+        public let name: String
+        public let value: String
+        public let states: [String]
+        public let description: String
+        public let error: String
+        /// The landmarks it is in, outermost first.
+        public let landmarks: [String]
+        public init(role: String, level: Int?, name: String, value: String, states: [String], description: String,
+                    error: String, landmarks: [String]) {
+            self.role = role; self.level = level; self.name = name; self.value = value; self.states = states
+            self.description = description; self.error = error; self.landmarks = landmarks
+        }
+    }
 
     public struct Sharing: Sendable {
         public let shareURL: String
@@ -129,6 +152,7 @@ extension Renderer {
                 .object(FieldsContext([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
                                        .url: .optional(sharing.link)]))
             } ?? .bool(false),
+            .outline: outlineValue(inspection.outline, ui: ui),
             .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
@@ -149,6 +173,20 @@ extension Renderer {
             .restartURL: .optional(step.restartURL),
             .restartLabel: .text(ui.fill("inspectorRestartLabel", ["number": "\(step.number)"])),
         ]))
+    }
+
+    /// The inspector's screen-reader outline section (`partials/screen-reader-outline`): its rows,
+    /// or an empty list (the section says there is no screen).
+    private func outlineValue(_ outline: [Inspection.OutlineRow]?, ui: Words) -> TemplateValue {
+        let rows: [TemplateValue] = (outline ?? []).enumerated().map { number, row in
+            let role = row.level.map { "\(row.role), " + ui.fill("inspectorOutlineLevel", ["x": String($0)]) } ?? row.role
+            return .object(FieldsContext([
+                .count: .number(Double(number + 1)), .role: .text(role), .name: .text(row.name), .value: .text(row.value),
+                .states: .text(row.states.joined(separator: ", ")), .hint: .text(row.description), .error: .text(row.error),
+                .landmarks: .text(row.landmarks.joined(separator: " › ")),
+            ]))
+        }
+        return .object(FieldsContext([.rows: .list(rows), .hasItems: .bool(!rows.isEmpty)]))
     }
 
     /// The access page of a password-protected preview; it posts to `/access` and then goes on

@@ -27,11 +27,19 @@ struct AuditCommand: ParsableCommand {
             groups, link and button names, missing tags, unsupported components.
             Every theme's palettes are checked for colour contrast (themes.md).
 
-            Prints one line per violation: page, [rule], element, message; then one line
+            Prints one line per violation: page, [rule], element, message, and the WCAG
+            2.2 success criteria it fails; a page two walks meet is audited once. Then one line
             per screen not reached (unreached:), reached only by forcing a branch
             (forced:) or reached but not passed (not passed:), and the coverage. The last
             line counts screens and violations. Exits 1 on any violation (coverage alone
             never fails the audit).
+
+            --html DIR writes a sign-off report that opens from disk: DIR/index.html
+            (project, date, version, every screen with its state and findings), a page
+            per screen and language in DIR/screens/ (screenshots light and dark taken
+            with headless Chromium when chromium or chromium-browser is on PATH, the
+            screen-reader outline, the findings with their WCAG criteria) and the
+            rendered site in DIR/site/.
 
             Example:
               flowstage audit Examples
@@ -45,8 +53,11 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON on standard output.")
     var json = false
 
-    @ArgumentParser.Option(help: ArgumentHelp("Also write the report as an accessible HTML page, DIR/index.html.", valueName: "DIR"))
+    @ArgumentParser.Option(help: ArgumentHelp("Also write the sign-off report into DIR: index.html, a page per screen (screenshots, screen-reader outline, findings) and the rendered site.", valueName: "DIR"))
     var html: String?
+
+    @Flag(inversion: .prefixedNo, help: "With --html, take screenshots light and dark with headless Chromium when it is on PATH.")
+    var screenshots = true
 
     @Flag(inversion: .prefixedNo, help: "Explore every process and app flow by itself, besides the scenarios, and report coverage.")
     var explore = true
@@ -60,30 +71,23 @@ struct AuditCommand: ParsableCommand {
             Terminal.error("error: \(error.message)")
             throw ExitCode.validationFailure
         }
-        let (project, templates, site) = try check.requireSite(exploration: explore ? ExplorationBudget(totalActions: budget) : nil)
-        var report = AuditReport(project: project.name)
+        let (_, _, site) = try check.requireSite(exploration: explore ? ExplorationBudget(totalActions: budget) : nil)
         let exploration = site.explore()
-        report.coverage = exploration?.coverage
-        site.forEachPage(flows: true, exploration: exploration) { page, _ in
-            let index = PageIndex(html: String(decoding: page.html, as: UTF8.self))
-            let violations = PageAudit.check(index) + LanguageRules.fallbackWords(index, words: project.words)
-                + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
-                + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? [])
-            report.append(.init(kind: .screen, path: page.path, title: page.title, violations: violations,
-                                owner: page.place.owner, node: page.place.node, state: page.place.state, forced: page.place.forced))
-        }
-        for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {
-            report.append(.init(kind: .theme, path: "theme \(theme.name)", title: theme.title, violations: ThemeContrast.check(theme)))
-        }
+        let report: AuditReport
         if let html {
             let folder = URL(fileURLWithPath: html).standardizedFileURL
+            let screenshots = self.screenshots ? Screenshots(chromium: Screenshots.findChromium())
+                : Screenshots(chromium: nil, missing: "--no-screenshots was given.")
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data(report.html.utf8).write(to: folder.appendingPathComponent("index.html"))
+                report = try SignOffFolder(site: site, screenshots: screenshots)
+                    .write(to: folder, exploration: exploration) { Terminal.error("audit: " + $0) }.report
             } catch {
                 Terminal.error("error: cannot write the HTML report into \(folder.path): \(error.localizedDescription); choose a folder you can write to")
                 throw ExitCode.failure
             }
+            Terminal.error("audit: sign-off report written to \(folder.appendingPathComponent("index.html").path)")
+        } else {
+            report = SiteAudit.run(site, exploration: exploration)
         }
         print(json ? report.json.serialized(pretty: true) : report.text)
         if !report.passed { throw ExitCode.failure }

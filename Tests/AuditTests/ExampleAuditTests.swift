@@ -21,27 +21,14 @@ private let auditedExamples = Result { try ExampleAudit.audit() }
         let scenarios = try ScenarioLoader.load(RepositoryPaths.examples, project: project).get()
         let templates = try TemplateSet(builtIn: RepositoryPaths.templates, project: RepositoryPaths.examples)
         let site = StaticSite(project: project, templates: templates, publicFolder: RepositoryPaths.publicFolder, scenarios: scenarios)
-        var report = AuditReport(project: project.name)
-        let exploration = site.explore()
-        report.coverage = exploration?.coverage
-        site.forEachPage(flows: true, exploration: exploration) { page, _ in
-            report.append(.init(kind: .screen, path: page.path, title: page.title,
-                                violations: PageAudit.check(html: String(decoding: page.html, as: UTF8.self))
-                                    + (page.state.map { ScreenRules.missingTags($0, tags: project.tags) } ?? [])
-                                    + (page.state.map { ScreenRules.unsupportedComponents($0, supported: templates.renders) } ?? []),
-                                owner: page.place.owner, node: page.place.node, state: page.place.state, forced: page.place.forced))
-        }
-        for theme in project.themes.values.sorted(by: { $0.name < $1.name }) {
-            report.append(.init(kind: .theme, path: "theme \(theme.name)", title: theme.title, violations: ThemeContrast.check(theme)))
-        }
-        return report
+        return SiteAudit.run(site, exploration: site.explore())
     }
 
     @Test func theExampleProjectHasNoViolations() throws {
         let report = try auditExamples()
         #expect(report.violationCount == 0, "\(report.text)")
         #expect(report.themeCount == 3)
-        let paths = report.entries.map(\.path)
+        let paths = report.entries.flatMap { [$0.path] + $0.samePages }
         #expect(paths.contains("ro-dark/scenario-happy-path/01-personal.html"))
         #expect(paths.contains { $0.hasPrefix("en-light/flow-onboarding/") }, "app-flow screens are audited too")
         #expect(paths.contains { $0.hasSuffix("-errors.html") }, "refused posts with their error summary are audited")
@@ -83,19 +70,21 @@ private let auditedExamples = Result { try ExampleAudit.audit() }
         #expect(report.json["reports"]?[0]?["process"] == .string("p"))
         #expect(report.json["reports"]?[0]?["state"] == .string("initial"))
         #expect(report.json["coverage"]?["unreached"]?[0]?["reason"] == .string("no path from the start node leads here"))
-        let html = HTMLDocument.parse(report.html)
+        let index = SignOffReport(report: report, screens: [], date: "2026-11-26 09:00 UTC", version: "0.9.0", screenshotNote: "Not taken.").index
+        let html = HTMLDocument.parse(index)
         #expect(html.all("h2").contains { $0.text == "Coverage" })
         #expect(html.all("td").contains { $0.text == "no path from the start node leads here" })
-        #expect(PageAudit.check(html: report.html).isEmpty, "\(PageAudit.check(html: report.html))")
+        #expect(PageAudit.check(html: index).isEmpty, "\(PageAudit.check(html: index))")
     }
 
-    @Test func theTextReportHasOneLinePerViolationAndEndsWithTheCounts() {
+    @Test func theTextReportHasOneLinePerViolationWithItsWCAGCriteriaAndEndsWithTheCounts() {
         var report = AuditReport(project: "Fixture")
         report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
                             violations: [Violation(.oneH1, "body", "the page has no h1")]))
         report.append(.init(kind: .theme, path: "theme default", title: "Default", violations: []))
         let lines = report.text.split(separator: "\n")
-        #expect(lines == ["en-light/w/01-a.html: [one-h1] body: the page has no h1", "1 screen and 1 theme audited: 1 violation"])
+        #expect(lines == ["en-light/w/01-a.html: [one-h1] body: the page has no h1 — WCAG 1.3.1 Info and Relationships (A); 2.4.6 Headings and Labels (AA)",
+                          "1 screen and 1 theme audited: 1 violation"])
         #expect(report.json["violations"] == .number(1))
         #expect(report.json["reports"]?[0]?["violations"]?[0]?["rule"] == .string("one-h1"))
         #expect(report.json["reports"]?[0]?["violations"]?[0]?["wcag"]?[0]?["number"] == .string("1.3.1"))
@@ -113,13 +102,19 @@ private let auditedExamples = Result { try ExampleAudit.audit() }
         }
         #expect(AuditRule.imageAlt.criteria.first?.description == "1.1.1 Non-text Content (A)")
         #expect(AuditRule.colourContrast.criteria.first?.description == "1.4.3 Contrast (Minimum) (AA)")
+        let entry = AuditReport.Entry(kind: .screen, path: "en-light/w/01-a.html", title: "A",
+                                      violations: [Violation(.pageTitle, "title", "the page has no title")])
         var report = AuditReport(project: "Fixture")
-        report.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
-                            violations: [Violation(.pageTitle, "title", "the page has no title")]))
-        #expect(HTMLDocument.parse(report.html).all("td").contains { $0.text == "2.4.2 Page Titled (A)" })
+        report.append(entry)
+        let screen = SignOffReport.Screen(file: "screens/en-w-01-a.html", title: "A", language: "en", walk: "W", entry: entry,
+                                          appearances: [.init(name: "light", page: "site/en-light/w/01-a.html", screenshot: nil,
+                                                              violations: entry.violations, samePages: [])],
+                                          outline: ScreenReaderOutline(items: []))
+        let signOff = SignOffReport(report: report, screens: [screen], date: "2026-11-26 09:00 UTC", version: "0.9.0", screenshotNote: "Not taken.")
+        #expect(HTMLDocument.parse(signOff.page(screen)).all("td").contains { $0.text == "2.4.2 Page Titled (A)" })
     }
 
-    @Test func theHTMLReportPassesItsOwnAudit() throws {
+    @Test func theIndexOfTheHTMLReportPassesItsOwnAudit() throws {
         var failing = AuditReport(project: "Fixture <&>")
         failing.append(.init(kind: .screen, path: "en-light/w/01-a.html", title: "A",
                              violations: [Violation(.controlLabel, "input#a", "input has no label; add <label for=\"a\">")]))
@@ -127,12 +122,21 @@ private let auditedExamples = Result { try ExampleAudit.audit() }
                              violations: [Violation(.colourContrast, "pale light: text on background", "too pale")]))
         failing.append(.init(kind: .screen, path: "en-light/w/02-b.html", title: "B", violations: []))
         for report in [failing, try auditExamples()] {
-            #expect(PageAudit.check(html: report.html).isEmpty, "\(PageAudit.check(html: report.html))")
+            let index = SignOffReport(report: report, screens: [], date: "2026-11-26 09:00 UTC", version: "0.9.0", screenshotNote: "Not taken.").index
+            #expect(PageAudit.check(html: index).isEmpty, "\(PageAudit.check(html: index))")
         }
-        let page = HTMLDocument.parse(failing.html)
-        #expect(page.first("title")?.text == "Violations: Accessibility audit – Fixture <&>")
-        #expect(page.all("table").count == 2)
-        #expect(page.first("td")?.text == "control-label")
+        let page = HTMLDocument.parse(SignOffReport(report: failing, screens: [], date: "d", version: "v", screenshotNote: "n").index)
+        #expect(page.first("title")?.text == "Violations: Accessibility sign-off – Fixture <&>")
         #expect(page.all("th").allSatisfy { $0["scope"] == "col" })
+        #expect(page.all("td").contains { $0.text == "1.4.3 Contrast (Minimum) (AA) 1.4.11 Non-text Contrast (AA)" }, "theme findings name their criteria")
+    }
+
+    @Test func aPageThatRepeatsOneAlreadyAuditedIsListedWithItNotAuditedAgain() throws {
+        let report = try auditExamples()
+        let paths = report.entries.map(\.path)
+        #expect(report.samePageCount > 0)
+        #expect(Set(paths).count == paths.count)
+        for entry in report.entries { #expect(Set(entry.samePages).isDisjoint(with: paths), "\(entry.path)") }
+        #expect(report.summary.contains("identical to one of them"))
     }
 }

@@ -207,6 +207,28 @@ import TestSupport
         let events = try page.html.all("ol").first { !$0.hasClass("fs-map__steps") }.map { try $0.all("li").map { try JSONParser.parse($0.text) } } ?? []
         #expect(events.map { $0["event"] } == ["start", "screen", "action", "screen"])
     }
+
+    @Test func theInspectorShowsTheScreenReaderOutlineOfTheCurrentScreen() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let instance = try browser.startLoan()
+        _ = try browser.get(instance)
+        _ = try browser.post(instance + "/actions/continue", [("_screen", "personal")] + personal)
+        let screen = try browser.get(instance).html
+        let inspector = try browser.get(instance + "/inspect").text
+        #expect(PageAudit.check(html: inspector).isEmpty, "\(PageAudit.check(html: inspector))")
+        let page = HTMLDocument.parse(inspector)
+        #expect(page.element(id: "screen-reader-outline")?.text == "Screen-reader outline")
+        let region = try #require(page.all("div").first { $0["aria-labelledby"] == "screen-reader-outline" })
+        let rows = region.all("tbody").flatMap { $0.all("tr") }.map { $0.all("td").map(\.text) }
+        let expected = ScreenReaderOutline(html: try browser.get(instance).text).items
+        #expect(rows.count == expected.count)
+        #expect(rows.map { $0[2] } == expected.map(\.name), "the rows name what the screen announces, in order")
+        #expect(rows.contains { $0[1] == "heading, level 1" && $0[2] == screen.first("h1")?.text })
+        let loanControls = screen.all("input").filter { $0["type"] != "hidden" }.count + screen.all("select").count
+        #expect(rows.filter { ["textbox", "spinbutton", "combobox", "radio", "checkbox"].contains($0[1]) }.count == loanControls)
+        #expect(rows.contains { $0[1] == "main" && $0[7].isEmpty })
+    }
 }
 
 /// Sessions live in the store: a restart keeps a browser's work (http.md, "Sessions").
