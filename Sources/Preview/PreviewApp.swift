@@ -224,8 +224,21 @@ public final class PreviewApp: Sendable {
     }
 
     private func show(_ id: String, _ session: Session, tab: String? = nil) -> Response {
-        guard let instance = try? engine.instance(id, session: session.id) else { return showRun(id, session) }
+        let instance: Instance
+        do { instance = try engine.instance(id, session: session.id) } catch .store(.failed(let reason)) {
+            return storeUnavailable(reason, session)
+        } catch {
+            return showRun(id, session)
+        }
         return page(for: instance, session, status: 200, notice: nil, tab: tab)
+    }
+
+    /// The store could not be reached (PostgreSQL restarting, a network fault, a locked file):
+    /// 503 with `Retry-After`, so the page is retried rather than mistaken for a missing instance.
+    func storeUnavailable(_ reason: String, _ session: Session) -> Response {
+        var response = errorPage(503, "storeUnavailable", StoreError.failed(reason).description, session)
+        response.headers["Retry-After"] = "5"
+        return response
     }
 
     /// The instance's current screen, or its end page once it has finished; `readOnly` for a
@@ -308,6 +321,8 @@ public final class PreviewApp: Sendable {
             return errorPage(404, "actionNotFound", RuntimeError.unknownAction(action).description, session)
         } catch .uploadStorage(let reason) {
             return errorPage(503, "fileNotStored", RuntimeError.uploadStorage(reason).description, session)
+        } catch .store(.failed(let reason)) {
+            return storeUnavailable(reason, session)
         } catch {
             return errorPage(409, "notSaved", error.description, session)
         }

@@ -1,0 +1,51 @@
+import Foundation
+import PostgresNIO
+import Runtime
+
+/// The shared store for several nodes: instances, flow runs and sessions in one PostgreSQL
+/// database, so any node behind a load balancer can serve any request, and a node can stop
+/// (a deploy, a crash) without losing what it answered.
+///
+/// Opening it connects once (so a wrong URL, password or database name stops `flowstage serve`
+/// with a message rather than failing every request), brings the tables up to date, and starts
+/// listening for other nodes' changes (`PostgresChangeFeed`). After that, lost connections are
+/// reopened by themselves.
+public final class PostgresStore: Sendable {
+    public let url: PostgresURL
+    let connections: PostgresConnections
+    let feed: PostgresChangeFeed
+    public let instances: PostgresRecordStore<Instance>
+    public let flowRuns: PostgresRecordStore<FlowRun>
+    public let sessions: PostgresRecordStore<Session>
+
+    /// Opens the database at `url` (`postgresql://user[:password]@host[:port]/database`) with
+    /// at most `connections` connections besides the listener's (one per server thread is plenty).
+    public convenience init(url: String, connections: Int = 8) throws(StoreError) {
+        try self.init(url: PostgresURL(parsing: url), connections: connections, upTo: nil)
+    }
+
+    /// With `migration`, the tables stop at that migration: how tests make a database as an
+    /// older FlowStage left it.
+    init(url: PostgresURL, connections limit: Int, upTo migration: String?) throws(StoreError) {
+        self.url = url
+        connections = try PostgresConnections(url: url, limit: limit)
+        try PostgresSchema.migrate(connections, upTo: migration)
+        feed = PostgresChangeFeed(connections: connections)
+        instances = PostgresRecordStore(connections: connections)
+        flowRuns = PostgresRecordStore(connections: connections)
+        sessions = PostgresRecordStore(connections: connections)
+        feed.register(instances.cache)
+        feed.register(flowRuns.cache)
+        feed.register(sessions.cache)
+        do throws(StoreError) { try feed.start() } catch {
+            connections.close()
+            throw error
+        }
+    }
+
+    /// Closes every connection; later calls fail with "the store is closed".
+    public func close() {
+        feed.close()
+        connections.close()
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import PostgresNIO
+import Testing
+import TestSupport
+@testable import PostgresStore
+@testable import Runtime
+
+private func instance(session: String = "s1") -> Instance {
+    Instance(id: UUID().uuidString.lowercased(), process: "p", session: session, data: ["count": 0], modal: false,
+             now: Date(timeIntervalSinceReferenceDate: 800_000_000))
+}
+
+private extension Instance {
+    func counted(_ count: Int) -> Instance {
+        var next = self
+        next.data = ["count": .number(Double(count))]
+        return next
+    }
+}
+
+/// Polls `condition` until it holds, for at most `seconds`: a bounded wait for a notification
+/// to arrive, never an assertion about how long it takes.
+private func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return try condition()
+}
+
+/// `--database postgresql://…` is read here: every mistake says what to write instead.
+@Suite struct PostgresURLs {
+    @Test func aFullURLIsReadAndShownWithoutItsPassword() throws {
+        let url = try PostgresURL(parsing: "postgresql://flow%40stage:s%3Acret@db.example:6543/previews?sslmode=require")
+        #expect(url.host == "db.example")
+        #expect(url.port == 6543)
+        #expect(url.user == "flow@stage")
+        #expect(url.password == "s:cret")
+        #expect(url.database == "previews")
+        #expect(url.tls == .require)
+        #expect(url.description == "postgresql://flow@stage@db.example:6543/previews")
+        #expect(!url.description.contains("s:cret"))
+    }
+
+    @Test func thePortDefaultsTo5432AndPostgresIsAlsoAScheme() throws {
+        let url = try PostgresURL(parsing: "postgres://me@127.0.0.1/db")
+        #expect(url.port == 5432)
+        #expect(url.tls == .disable)
+        #expect(PostgresURL.isURL("postgres://me@127.0.0.1/db"))
+        #expect(!PostgresURL.isURL("data/flowstage.sqlite"))
+    }
+
+    @Test(arguments: [
+        ("postgresql://127.0.0.1/db", "names no user"),
+        ("postgresql://me@127.0.0.1", "names no database"),
+        ("postgresql://me@127.0.0.1/db?sslmode=maybe", "sslmode must be disable, prefer or require"),
+        ("postgresql://me@127.0.0.1/db?pool=3", "unknown parameter pool"),
+        ("mysql://me@127.0.0.1/db", "not of the form postgresql://"),
+    ])
+    func aWrongURLSaysWhatToWrite(_ text: String, _ said: String) {
+        #expect {
+            _ = try PostgresURL(parsing: text)
+        } throws: { error in
+            "\(error)".contains(said)
+        }
+    }
+
+    /// No server on the port: the message names the host and port and what to check; no crash, no hang.
+    @Test func aServerThatIsNotThereIsAClearFailureNamingHostAndPort() throws {
+        let port = try Self.closedPort()
+        do throws(StoreError) {
+            _ = try PostgresStore(url: "postgresql://flowstage@127.0.0.1:\(port)/db")
+            Issue.record("opening a store on a closed port should have failed")
+        } catch .failed(let message) {
+            #expect(message.contains("127.0.0.1:\(port)"))
+            #expect(message.contains("check that PostgreSQL is running"))
+        } catch {
+            Issue.record("expected .failed, got \(error)")
+        }
+    }
+
+    /// A port nothing listens on: bound, then released.
+    static func closedPort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Caches across nodes: a node keeps what it read and wrote, serves it without a round trip,
+/// and drops it when another node's change is announced (LISTEN/NOTIFY).
+@Suite struct PostgresNodeCaches {
+    @Test(arguments: StoreKind.postgresOnly) func anUnchangedRecordIsServedWithoutReadingTheRow(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let node = try #require(try database.open() as? PostgresStore)
+            let inserted = try node.instances.insert(instance())
+            for _ in 1...3 { #expect(try node.instances.load(inserted.id) == inserted) }
+            #expect(node.instances.rowReads.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    @Test(arguments: StoreKind.postgresOnly) func aSaveOnAnotherNodeReplacesTheKeptCopyOnceAnnounced(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try mine.instances.insert(instance())
+            let changed = try theirs.instances.save(inserted.counted(1))
+            #expect(try eventually { try mine.instances.load(inserted.id) == changed })
+            // Kept again, now at the new version.
+            let reads = mine.instances.rowReads.load(ordering: .relaxed)
+            #expect(try mine.instances.load(inserted.id) == changed)
+            #expect(mine.instances.rowReads.load(ordering: .relaxed) == reads)
+        }
+    }
+
+    /// The window before an announcement arrives can serve the older copy, but nothing built on
+    /// it is ever saved: the compare-and-swap refuses it, and the refusal drops the copy.
+    @Test(arguments: StoreKind.postgresOnly) func aSaveBuiltOnAStaleCopyIsAConflictAndTheNextLoadIsCurrent(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try mine.instances.insert(instance())
+            let changed = try theirs.instances.save(inserted.counted(1))
+            #expect(throws: StoreError.conflict(id: inserted.id)) { try mine.instances.save(inserted.counted(2)) }
+            #expect(try mine.instances.load(inserted.id) == changed)
+        }
+    }
+
+    @Test(arguments: StoreKind.postgresOnly) func aSessionDeletedOnAnotherNodeIsGoneOnceAnnounced(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try mine.instances.insert(instance(session: "gone"))
+            #expect(try mine.instances.load(inserted.id) == inserted)
+            try theirs.instances.delete(session: "gone")
+            #expect(try eventually { try mine.instances.load(inserted.id) == nil })
+        }
+    }
+
+    /// A node whose listening connection is cut cannot know what changed meanwhile: it reads every
+    /// record again until it listens again, then keeps them as before.
+    @Test(arguments: StoreKind.postgresOnly) func aNodeThatLostItsListenerReadsAgainUntilItListensAgain(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try mine.instances.insert(instance())
+            #expect(try mine.instances.load(inserted.id) == inserted)
+            let connects = mine.feed.connects.load(ordering: .relaxed)
+            // Cut every listener of this database, as a restart of PostgreSQL or a network fault would.
+            let admin = try #require(StoreKind.postgresURL)
+            try TestDatabase.administer(admin, """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = '\(mine.url.database)' AND query LIKE 'LISTEN%'
+                """)
+            #expect(eventually { !mine.feed.isListening || mine.feed.connects.load(ordering: .relaxed) > connects })
+            // Changed while nobody listened (or just after): the node must not serve its old copy.
+            let changed = try theirs.instances.save(inserted.counted(1))
+            #expect(eventually { mine.feed.isListening && mine.feed.connects.load(ordering: .relaxed) > connects })
+            #expect(try mine.instances.load(inserted.id) == changed)
+            let reads = mine.instances.rowReads.load(ordering: .relaxed)
+            #expect(try mine.instances.load(inserted.id) == changed)
+            #expect(mine.instances.rowReads.load(ordering: .relaxed) == reads, "kept again once listening")
+        }
+    }
+
+    /// Many saves from one node while another keeps loading: once the last announcement has
+    /// arrived, the loading node has the last version, whatever the interleaving.
+    @Test(arguments: StoreKind.postgresOnly) func afterAStormOfSavesEveryNodeEndsOnTheLastVersion(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (reader, writer) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try writer.instances.insert(instance())
+            let done = Collected<Instance>()
+            let stale = Collected<String>()
+            onThreads(2) { index in
+                if index == 0 {
+                    var current = inserted
+                    for count in 1...100 { current = (try? writer.instances.save(current.counted(count))) ?? current }
+                    done.append(current)
+                } else {
+                    var last = 0
+                    while done.all.isEmpty {
+                        guard let loaded = try? reader.instances.load(inserted.id) else { continue }
+                        // Never older than what this thread saw before: versions only move forward.
+                        if loaded.version < last { stale.append("\(loaded.version) after \(last)") }
+                        last = loaded.version
+                    }
+                }
+            }
+            #expect(stale.all == [])
+            #expect(done.all.first?.version == 101)
+            #expect(try eventually { try reader.instances.load(inserted.id)?.version == 101 })
+        }
+    }
+}
+
+/// What threads report back, gathered under a lock.
+private final class Collected<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+    func append(_ item: Element) { lock.withLock { items.append(item) } }
+    var all: [Element] { lock.withLock { items } }
+}
