@@ -26,6 +26,8 @@ final class PostgresChangeFeed: Sendable {
     private let connections: PostgresConnections
     /// Connections the feed made, for tests: 1 after a start, one more per reconnect.
     let connects = Atomic<Int>(0)
+    /// While set, a lost listener is not reconnected: how tests look at a node that cannot listen.
+    let holdsReconnecting = Atomic<Bool>(false)
 
     init(connections: PostgresConnections) {
         self.connections = connections
@@ -80,15 +82,14 @@ final class PostgresChangeFeed: Sendable {
         while true {
             if let listener = state.withLock({ $0.listener }) {
                 try? listener.closeFuture.wait()
-                let resets = state.withLock { state in
-                    (state.listener, state.listening) = (nil, false)
-                    return state.resets
-                }
-                for reset in resets { reset(false) }
+                // Distrust the caches before saying so: whoever sees `isListening` false finds them empty.
+                for reset in state.withLock({ $0.resets }) { reset(false) }
+                state.withLock { state in (state.listener, state.listening) = (nil, false) }
                 pause = 0.1
             }
             if state.withLock({ $0.closed }) { return }
             Thread.sleep(forTimeInterval: pause)
+            if holdsReconnecting.load(ordering: .relaxed) { continue }
             pause = min(pause * 2, 5)
             if state.withLock({ $0.closed }) { return }
             try? listen()

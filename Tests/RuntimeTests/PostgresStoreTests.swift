@@ -154,15 +154,19 @@ private func eventually(within seconds: Double = 10, _ condition: () throws -> B
             let inserted = try mine.instances.insert(instance())
             #expect(try mine.instances.load(inserted.id) == inserted)
             let connects = mine.feed.connects.load(ordering: .relaxed)
+            mine.feed.holdsReconnecting.store(true, ordering: .relaxed)
             // Cut every listener of this database, as a restart of PostgreSQL or a network fault would.
             let admin = try #require(StoreKind.postgresURL)
             try TestDatabase.administer(admin, """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE datname = '\(mine.url.database)' AND query LIKE 'LISTEN%'
                 """)
-            #expect(eventually { !mine.feed.isListening || mine.feed.connects.load(ordering: .relaxed) > connects })
-            // Changed while nobody listened (or just after): the node must not serve its old copy.
+            #expect(eventually { !mine.feed.isListening })
+            // Changed while this node hears nothing: the very next load must not serve the old copy.
             let changed = try theirs.instances.save(inserted.counted(1))
+            #expect(try mine.instances.load(inserted.id) == changed)
+            #expect(try mine.instances.load(inserted.id) == changed)
+            mine.feed.holdsReconnecting.store(false, ordering: .relaxed)
             #expect(eventually { mine.feed.isListening && mine.feed.connects.load(ordering: .relaxed) > connects })
             #expect(try mine.instances.load(inserted.id) == changed)
             let reads = mine.instances.rowReads.load(ordering: .relaxed)
