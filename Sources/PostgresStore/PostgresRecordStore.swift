@@ -55,7 +55,13 @@ public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
     private static var name: String { Record.recordName }
 
     public func load(_ id: String) throws(StoreError) -> Record? {
-        if let kept = cache.record(id) { return kept }
+        try load(id, atLeast: 0)
+    }
+
+    /// A kept copy older than `version` is not served: the change it lacks was committed (and
+    /// answered) by another node whose announcement has not arrived yet.
+    public func load(_ id: String, atLeast version: Int) throws(StoreError) -> Record? {
+        if let kept = cache.record(id), kept.version >= version { return kept }
         let generation = cache.generation
         rowReads.add(1, ordering: .relaxed)
         var binds = PostgresBindings()

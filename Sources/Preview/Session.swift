@@ -37,7 +37,8 @@ public final class SessionStore: Sendable {
     /// minutes, or a quarter of a shorter timeout; never written without a timeout.
     public let touchInterval: TimeInterval
 
-    /// The store is shared with other nodes (PostgreSQL): a cached session is checked against
+    /// The store is shared with other nodes (PostgreSQL): a new session is stored at once (not
+    /// at its first POST), and a cached session is checked against
     /// `records.load` on each use, so settings changed or a session ended on another node are
     /// seen. That load is itself answered from the PostgreSQL store's node cache, which other
     /// nodes' changes invalidate, so it costs no round trip when nothing changed.
@@ -138,6 +139,10 @@ public final class SessionStore: Sendable {
         let session = Session(id: SecretToken.random(), csrf: SecretToken.random(), language: language, theme: theme,
                               appearance: appearance, now: created)
         remember(Entry(session: session, stored: false, touched: clock.add(1, ordering: .relaxed).newValue, seen: created))
+        // Several nodes: the next request (its first POST, with the CSRF token) may reach
+        // another node, which knows only what is stored. So a new session is stored at once;
+        // if that fails, `keep` tries again before the first change.
+        if shared { try? keep(session) }
         return session
     }
 

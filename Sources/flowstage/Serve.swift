@@ -205,7 +205,9 @@ struct Serve: ParsableCommand {
         let live: LivePreview
         let sessions = SessionStore(records: sessionStore, idleTimeout: sessionTimeout.seconds, shared: postgres != nil)
         let folder = project.standardizedFileURL
-        let appConfiguration = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
+        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
+        configured.versionedRedirects = postgres != nil
+        let appConfiguration = configured
         do {
             live = try LivePreview(folder: folder) { () throws(PreviewLoader.Failure) -> PreviewApp in
                 try PreviewLoader.load(project: folder, resources: resources, store: instanceStore, flowStore: flowRunStore,
