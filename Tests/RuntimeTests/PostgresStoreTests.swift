@@ -136,6 +136,21 @@ private func eventually(within seconds: Double = 10, _ condition: () throws -> B
         }
     }
 
+    /// The page after a 303 names the version the change made (`?v=`): a node asked for at least
+    /// that version reads the row at once instead of waiting for the announcement.
+    @Test(arguments: StoreKind.postgresOnly) func aLoadOfAtLeastTheNewVersionNeverServesTheOlderCopy(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let inserted = try mine.instances.insert(instance())
+            let changed = try theirs.instances.save(inserted.counted(1))
+            #expect(try mine.instances.load(inserted.id, atLeast: changed.version) == changed)
+            // Once read, the new copy is kept: asking again costs no read.
+            let reads = mine.instances.rowReads.load(ordering: .relaxed)
+            #expect(try mine.instances.load(inserted.id, atLeast: changed.version) == changed)
+            #expect(mine.instances.rowReads.load(ordering: .relaxed) == reads)
+        }
+    }
+
     @Test(arguments: StoreKind.postgresOnly) func aSessionDeletedOnAnotherNodeIsGoneOnceAnnounced(_ kind: StoreKind) throws {
         try withDatabase(kind) { database in
             let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
