@@ -58,6 +58,23 @@ enum PostgresSchema {
             "CREATE INDEX sessions_by_session ON sessions (session)",
             "CREATE INDEX sessions_by_updated_at ON sessions (updated_at)",
         ]),
+        ("v2: uploads", [
+            // The file's bytes beside its metadata, so any node serves any upload (`PostgresUploadStore`).
+            """
+            CREATE TABLE uploads (
+                id           text             NOT NULL PRIMARY KEY,
+                session      text             NOT NULL,
+                instance     text             NOT NULL,
+                name         text             NOT NULL,
+                size         bigint           NOT NULL,
+                content_type text             NOT NULL,
+                created_at   double precision NOT NULL,
+                bytes        bytea            NOT NULL
+            )
+            """,
+            "CREATE INDEX uploads_by_session ON uploads (session)",
+            "CREATE INDEX uploads_by_instance ON uploads (instance)",
+        ]),
     ]
 
     /// Any number; the same in every FlowStage, so all nodes of one database queue on it.

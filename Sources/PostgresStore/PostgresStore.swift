@@ -17,6 +17,8 @@ public final class PostgresStore: Sendable {
     public let instances: PostgresRecordStore<Instance>
     public let flowRuns: PostgresRecordStore<FlowRun>
     public let sessions: PostgresRecordStore<Session>
+    /// Uploaded files, bytes included: any node serves any file.
+    public let uploads: PostgresUploadStore
 
     /// Opens the database at `url` (`postgresql://user[:password]@host[:port]/database`) with
     /// at most `connections` connections besides the listener's (one per server thread is plenty).
@@ -34,6 +36,7 @@ public final class PostgresStore: Sendable {
         instances = PostgresRecordStore(connections: connections)
         flowRuns = PostgresRecordStore(connections: connections)
         sessions = PostgresRecordStore(connections: connections)
+        uploads = PostgresUploadStore(connections: connections)
         feed.register(instances.cache)
         feed.register(flowRuns.cache)
         feed.register(sessions.cache)

@@ -149,7 +149,7 @@ struct Serve: ParsableCommand {
                 // One connection per request thread at most: a thread uses one at a time.
                 let shared = try PostgresStore(url: databaseURL, connections: min(64, max(2, threads)))
                 (instanceStore, flowRunStore, sessionStore, postgres) = (shared.instances, shared.flowRuns, shared.sessions, shared)
-                storeLine = "Sessions, instances and flow runs are kept in PostgreSQL at \(shared.url), shared by every node using it."
+                storeLine = "Sessions, instances, flow runs and uploaded files are kept in PostgreSQL at \(shared.url), shared by every node using it."
             } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
@@ -177,12 +177,18 @@ struct Serve: ParsableCommand {
         var engineConfiguration = ProcessEngine.Configuration()
         // Uploads: beside the SQLite file, or for a memory store in a temporary folder removed
         // at stop. Multipart parts stream into `incoming/` inside it, so keeping one is a rename.
-        // With PostgreSQL they are still files of this node, in $FLOWSTAGE_DATA (not yet shared).
+        // With PostgreSQL the files are kept in the database; parts still arrive in `incoming/` here.
         let uploadsFolder = store == .memory && postgres == nil
             ? FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-uploads-\(UUID().uuidString)")
             : (databaseFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data).appendingPathComponent("uploads")
         do {
-            engineConfiguration.uploads = try FolderUploadStore(folder: uploadsFolder)
+            if let postgres {
+                // The bytes go to PostgreSQL; the folder only receives multipart parts in `incoming/`.
+                try FileManager.default.createDirectory(at: uploadsFolder, withIntermediateDirectories: true)
+                engineConfiguration.uploads = postgres.uploads
+            } else {
+                engineConfiguration.uploads = try FolderUploadStore(folder: uploadsFolder)
+            }
         } catch {
             FileHandle.standardError.write(Data("flowstage: cannot create the upload folder \(uploadsFolder.path): \(error)\n".utf8))
             throw ExitCode.failure
@@ -248,9 +254,6 @@ struct Serve: ParsableCommand {
         if let timeout = sessions.idleTimeout { live.sweepSessions(every: min(60 * 60, max(60, timeout / 4))) }
         print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
         print(storeLine)
-        if postgres != nil {
-            print("Uploaded files stay on this node, in \(uploadsFolder.path); with several nodes, make it one shared folder.")
-        }
         if let analyticsLine { print(analyticsLine) }
         if sessions.idleTimeout == nil {
             print("Sessions never expire.")

@@ -227,3 +227,44 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
     func append(_ item: Element) { lock.withLock { items.append(item) } }
     var all: [Element] { lock.withLock { items } }
 }
+
+/// Uploaded files in PostgreSQL: stored whole by one node, served by another, only to their session.
+@Suite struct PostgresUploads {
+    @Test(arguments: StoreKind.postgresOnly) func aFileStoredThroughOneNodeIsServedByAnotherToItsSessionOnly(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let bytes: [UInt8] = Array(0...255) + Array("%PDF-1.7 ✓".utf8)
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-upload-\(UUID().uuidString)")
+            try Data(bytes).write(to: temporary)
+            let file = PostedFile(fieldName: "doc", fileName: "report.pdf", contentType: "application/pdf", size: bytes.count,
+                                  source: .temporaryFile(temporary))
+            let stored = try mine.uploads.put(file, contentType: "application/pdf", session: "s", instance: "i")
+            #expect(stored.size == bytes.count)
+            #expect(!FileManager.default.fileExists(atPath: temporary.path), "the temporary file is consumed")
+            let served = try #require(theirs.uploads.upload(stored.id, session: "s"))
+            #expect(served.upload == stored)
+            #expect(served.bytes == bytes)
+            #expect(theirs.uploads.upload(stored.id, session: "other") == nil, "a foreign session sees nothing")
+            #expect(theirs.uploads.upload("../etc/passwd", session: "s") == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.postgresOnly) func deletingByIdInstanceOrSessionRemovesOnlyThoseFiles(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try #require(try database.open() as? PostgresStore).uploads
+            func put(_ session: String, _ instance: String) throws -> String {
+                try store.put(PostedFile(fieldName: "f", fileName: "a.txt", contentType: "text/plain", size: 1, source: .bytes([65])),
+                              contentType: "text/plain", session: session, instance: instance).id
+            }
+            let (a, b, c, d) = (try put("s1", "i1"), try put("s1", "i2"), try put("s2", "i3"), try put("s2", "i4"))
+            store.delete([a])
+            store.deleteAll(instance: "i2")
+            #expect(store.upload(a, session: "s1") == nil)
+            #expect(store.upload(b, session: "s1") == nil)
+            #expect(store.upload(c, session: "s2") != nil)
+            store.deleteAll(session: "s2")
+            #expect(store.upload(c, session: "s2") == nil)
+            #expect(store.upload(d, session: "s2") == nil)
+        }
+    }
+}
