@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Two `flowstage serve` nodes on one PostgreSQL database behind nginx (round robin, loopback).
 
-What it checks (issue 23), in one walk through a six-screen process (project/):
+What it checks (issue 23), in one walk through a process of seven screens (project/):
 - a walk whose requests alternate between the nodes reaches every screen in order, each
   screen served by the node the previous one was not;
 - the same form posted to both nodes at once is applied once (303) and refused once (409);
+- a file uploaded through one node is served by both;
 - a node killed with SIGKILL mid-walk loses nothing it answered: nginx sends the next
   requests to the other node, which continues the same instance to its end, and the database
   holds every value that was answered 303.
@@ -73,15 +74,29 @@ class Browser:
     def __init__(self):
         self.cookie = None
 
-    def request(self, port, method, path, form=None):
-        body = urllib.parse.urlencode(form).encode() if form is not None else None
-        headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+    def request(self, port, method, path, form=None, file=None, raw=False):
+        """`file`: (field, name, type, bytes), sent with `form` as multipart/form-data."""
+        if file is not None:
+            boundary = "flowstage-multinode-boundary"
+            parts = []
+            for key, value in (form or {}).items():
+                parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode())
+            field, name, kind, data = file
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{name}"\r\n'
+                         f'Content-Type: {kind}\r\n\r\n'.encode() + data + b"\r\n")
+            parts.append(f"--{boundary}--\r\n".encode())
+            body = b"".join(parts)
+            headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        else:
+            body = urllib.parse.urlencode(form).encode() if form is not None else None
+            headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
         if self.cookie:
             headers["Cookie"] = self.cookie
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
-        text = response.read().decode("utf-8", "replace")
+        data = response.read()
+        text = data if raw else data.decode("utf-8", "replace")
         for header, value in response.getheaders():
             if header.lower() == "set-cookie" and value.startswith("flowstage_session="):
                 self.cookie = value.split(";", 1)[0]
@@ -202,6 +217,38 @@ def run(flowstage, admin_url):
         next_page = local(headers["location"])
         instance_path = urllib.parse.urlsplit(headers["location"]).path
         instance_id = instance_path.rsplit("/", 1)[-1]
+
+        # An upload through one node, read back from each node directly.
+        status, headers, page = browser.request(balancer, "GET", next_page)
+        trail += served_by(headers)
+        action, hidden = form_of(page)
+        if hidden.get("_screen") != "files":
+            raise Failure(f"the first screen is {hidden.get('_screen')}, not files")
+        picture = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\x08\x06\0\0\0\x1f\x15\xc4\x89" + os.urandom(64)
+        upload_action = action.rsplit("/", 1)[0] + "/upload"
+        status, headers, _ = browser.request(balancer, "POST", upload_action, hidden, file=("doc", "dot.png", "image/png", picture))
+        trail += served_by(headers)
+        if status != 303:
+            raise Failure(f"the upload answered {status}")
+        uploaded_on = trail[-1]
+        next_page = local(headers["location"])
+        status, headers, page = browser.request(balancer, "GET", next_page)
+        trail += served_by(headers)
+        link = re.search(r'href="(/uploads/[0-9a-f-]{36})"', page)
+        if status != 200 or not link:
+            raise Failure(f"the page after the upload (node {trail[-1]}, {status}) links no file")
+        for name, port in ports.items():
+            status, _, data = browser.request(port, "GET", link.group(1), raw=True)
+            if status != 200 or data != picture:
+                raise Failure(f"node {name} served the file uploaded on node {uploaded_on} with {status}, "
+                              f"{len(data)} bytes (uploaded {len(picture)})")
+        figures["upload"] = f"stored through node {uploaded_on}, served by A and B"
+        action, hidden = form_of(page)
+        status, headers, _ = browser.request(balancer, "POST", action, hidden)
+        trail += served_by(headers)
+        if status != 303:
+            raise Failure(f"leaving the upload screen answered {status}")
+        next_page = local(headers["location"])
 
         answered = {}  # field → value, for every post answered 303
         kill_at = None
