@@ -75,6 +75,10 @@ enum PostgresSchema {
             "CREATE INDEX uploads_by_session ON uploads (session)",
             "CREATE INDEX uploads_by_instance ON uploads (instance)",
         ]),
+        ("v3: secrets", [
+            // Random values every node of the database shares (`PostgresStore.accessToken(for:)`).
+            "CREATE TABLE flowstage_secrets (name text NOT NULL PRIMARY KEY, value text NOT NULL)",
+        ]),
     ]
 
     /// Any number; the same in every FlowStage, so all nodes of one database queue on it.

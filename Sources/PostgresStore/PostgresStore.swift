@@ -46,6 +46,28 @@ public final class PostgresStore: Sendable {
         }
     }
 
+    /// The value of the `--password` access cookie, the same on every node of this database:
+    /// SHA-256 of a random secret made once per database (`flowstage_secrets`) and the
+    /// password. A cookie from one node is then good on the others; changing the password
+    /// changes it; without the database's secret no one can make it from the password.
+    /// (One node alone uses a random value per start instead.)
+    public func accessToken(for password: String) throws(StoreError) -> String {
+        var secret = PostgresBindings()
+        secret.append(UUID().uuidString + UUID().uuidString)
+        _ = try connections.query("cannot create the shared access secret",
+                                  "INSERT INTO flowstage_secrets (name, value) VALUES ('access', $1) ON CONFLICT (name) DO NOTHING",
+                                  secret)
+        var binds = PostgresBindings()
+        binds.append(password)
+        let rows = try connections.query("cannot read the shared access secret", """
+            SELECT encode(sha256(convert_to(value || $1, 'UTF8')), 'hex') FROM flowstage_secrets WHERE name = 'access'
+            """, binds)
+        guard let row = rows.first, let token = try? row.decode(String.self) else {
+            throw .failed("cannot read the shared access secret in \(url): the flowstage_secrets table has no access row")
+        }
+        return token
+    }
+
     /// Closes every connection; later calls fail with "the store is closed".
     public func close() {
         feed.close()

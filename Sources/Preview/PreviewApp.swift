@@ -25,11 +25,13 @@ public final class PreviewApp: Sendable {
         /// new (`ProcessEngine.instance(_:session:atLeast:)`). Set for several nodes (PostgreSQL).
         public var versionedRedirects = false
 
+        /// `accessToken`: the access cookie's value when several nodes must agree on it
+        /// (`PostgresStore.accessToken(for:)`); by default random per server start.
         public init(secureCookies: Bool = false, accessPassword: String? = nil,
-                    passwordGuesses: PasswordGuesses = PasswordGuesses()) {
+                    passwordGuesses: PasswordGuesses = PasswordGuesses(), accessToken: String? = nil) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
-            self.accessToken = SecretToken.random()
+            self.accessToken = accessToken ?? SecretToken.random()
             self.passwordGuesses = passwordGuesses
         }
     }

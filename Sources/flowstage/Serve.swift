@@ -211,7 +211,15 @@ struct Serve: ParsableCommand {
         let live: LivePreview
         let sessions = SessionStore(records: sessionStore, idleTimeout: sessionTimeout.seconds, shared: postgres != nil)
         let folder = project.standardizedFileURL
-        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
+        // Several nodes: the access cookie must be good on every node, so its value comes from the database.
+        var sharedToken: String?
+        if let postgres, let password, !password.isEmpty {
+            do { sharedToken = try postgres.accessToken(for: password) } catch {
+                FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password, accessToken: sharedToken)
         configured.versionedRedirects = postgres != nil
         let appConfiguration = configured
         do {

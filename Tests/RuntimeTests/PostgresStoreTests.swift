@@ -228,6 +228,26 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
     var all: [Element] { lock.withLock { items } }
 }
 
+/// `--password` behind a load balancer: the access cookie one node gives must open the others.
+@Suite struct PostgresAccessToken {
+    @Test(arguments: StoreKind.postgresOnly) func everyNodeOfADatabaseAgreesOnTheTokenOfAPassword(_ kind: StoreKind) throws {
+        let (first, second) = try withDatabase(kind) { database in
+            let (a, b) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let token = try a.accessToken(for: "open sesame")
+            #expect(try b.accessToken(for: "open sesame") == token)
+            #expect(try b.accessToken(for: "another") != token, "a new password makes old cookies useless")
+            #expect(!token.contains("open sesame") && token.count == 64)
+            return (token, try a.accessToken(for: "another"))
+        }
+        // Another database has another secret: its tokens differ for the same password.
+        try withDatabase(kind) { database in
+            let other = try #require(try database.open() as? PostgresStore)
+            #expect(try other.accessToken(for: "open sesame") != first)
+            #expect(try other.accessToken(for: "another") != second)
+        }
+    }
+}
+
 /// Uploaded files in PostgreSQL: stored whole by one node, served by another, only to their session.
 @Suite struct PostgresUploads {
     @Test(arguments: StoreKind.postgresOnly) func aFileStoredThroughOneNodeIsServedByAnotherToItsSessionOnly(_ kind: StoreKind) throws {
