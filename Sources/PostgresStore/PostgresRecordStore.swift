@@ -133,9 +133,8 @@ public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
     public func delete(session: String) throws(StoreError) {
         var binds = PostgresBindings()
         binds.append(session)
-        let rows = try connections.query("cannot delete the \(Self.name)s of a session", deleteSQL, binds)
+        _ = try connections.query("cannot delete the \(Self.name)s of a session", deleteSQL, binds)
         // Our own notifications say the same a moment later; do not serve the rows meanwhile.
-        for row in rows { _ = row }
         cache.forget(session: session)
     }
 
