@@ -7,12 +7,15 @@
 #                                    (also when CMD fails or is interrupted); CMD's exit status
 #   Tools/postgres.sh start         start, print `export FLOWSTAGE_TEST_POSTGRES_URL=…`
 #   Tools/postgres.sh stop          stop what `start` started and delete its folder
+#   Tools/postgres.sh pause|resume  stop the server and start it again on the same port and data:
+#                                    how the multi-node test restarts PostgreSQL under running nodes
 #
 # `start` remembers its folder in $STATE (default .build/test-postgres); nothing else is touched:
 # no system cluster, no service, no port other than the one chosen here.
 set -eu
 
 STATE=${FLOWSTAGE_POSTGRES_STATE:-.build/test-postgres}
+case "$STATE" in /*) ;; *) STATE="$(pwd)/$STATE" ;; esac
 BIN=${POSTGRES_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   echo "postgres.sh: no PostgreSQL server binaries in /usr/lib/postgresql/*/bin; install Debian's postgresql package (make test does)" >&2
@@ -45,7 +48,7 @@ start() {
     port=$(free_port)
     # fsync off: a throw-away cluster needs no durability, and the tests run faster.
     if as_owner "$BIN/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 \
-         -o "-c listen_addresses=127.0.0.1 -p $port -k $folder -c fsync=off -c max_connections=200" start >/dev/null; then
+         -o "$(server_options "$port" "$folder")" start >/dev/null; then
       mkdir -p "$(dirname "$STATE")"
       printf '%s\n%s\n' "$folder" "$port" >"$STATE"
       echo "export FLOWSTAGE_TEST_POSTGRES_URL=postgresql://flowstage@127.0.0.1:$port/postgres"
@@ -56,6 +59,21 @@ start() {
   rm -rf "$folder"
   echo "postgres.sh: PostgreSQL did not start (log above)" >&2
   exit 1
+}
+
+# The server's options, the same at start and resume.
+server_options() {
+  echo "-c listen_addresses=127.0.0.1 -p $1 -k $2 -c fsync=off -c max_connections=200"
+}
+
+pause() {
+  folder=$(sed -n 1p "$STATE")
+  as_owner "$BIN/pg_ctl" -D "$folder/data" -m fast -w stop >/dev/null
+}
+
+resume() {
+  folder=$(sed -n 1p "$STATE"); port=$(sed -n 2p "$STATE")
+  as_owner "$BIN/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 -o "$(server_options "$port" "$folder")" start >/dev/null
 }
 
 stop() {
@@ -69,6 +87,8 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop ;;
+  pause) pause ;;
+  resume) resume ;;
   run)
     shift
     [ "${1:-}" = "--" ] && shift
@@ -77,10 +97,11 @@ case "${1:-}" in
     started=$(start)
     eval "$started"
     export FLOWSTAGE_TEST_POSTGRES_URL
+    export FLOWSTAGE_POSTGRES_STATE="$STATE" # so CMD can pause and resume this server
     echo "Test PostgreSQL at $FLOWSTAGE_TEST_POSTGRES_URL"
     status=0
     "$@" || status=$?
     exit $status
     ;;
-  *) echo "usage: Tools/postgres.sh start | stop | run -- COMMAND…" >&2; exit 2 ;;
+  *) echo "usage: Tools/postgres.sh start | stop | pause | resume | run -- COMMAND…" >&2; exit 2 ;;
 esac
