@@ -79,6 +79,22 @@ enum PostgresSchema {
             // Random values every node of the database shares (`PostgresStore.accessToken(for:)`).
             "CREATE TABLE flowstage_secrets (name text NOT NULL PRIMARY KEY, value text NOT NULL)",
         ]),
+        ("v4: analytics events", [
+            // Every node's events in one place (`PostgresAnalyticsSink`); `event` is the JSON
+            // object the JSON-lines log would hold, the columns are copied out of it to query by.
+            """
+            CREATE TABLE analytics_events (
+                id       bigserial        NOT NULL PRIMARY KEY,
+                time     double precision NOT NULL,
+                kind     text             NOT NULL,
+                instance text             NOT NULL,
+                process  text             NOT NULL,
+                session  text             NOT NULL,
+                event    text             NOT NULL
+            )
+            """,
+            "CREATE INDEX analytics_events_by_time ON analytics_events (time)",
+        ]),
     ]
 
     /// Any number; the same in every FlowStage, so all nodes of one database queue on it.

@@ -19,6 +19,8 @@ public final class PostgresStore: Sendable {
     public let sessions: PostgresRecordStore<Session>
     /// Uploaded files, bytes included: any node serves any file.
     public let uploads: PostgresUploadStore
+    /// Analytics events of every node, in one table.
+    public let analytics: PostgresAnalyticsSink
 
     /// Opens the database at `url` (`postgresql://user[:password]@host[:port]/database`) with
     /// at most `connections` connections besides the listener's (one per server thread is plenty).
@@ -37,6 +39,7 @@ public final class PostgresStore: Sendable {
         flowRuns = PostgresRecordStore(connections: connections)
         sessions = PostgresRecordStore(connections: connections)
         uploads = PostgresUploadStore(connections: connections)
+        analytics = PostgresAnalyticsSink(connections: connections)
         feed.register(instances.cache)
         feed.register(flowRuns.cache)
         feed.register(sessions.cache)

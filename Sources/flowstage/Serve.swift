@@ -197,7 +197,11 @@ struct Serve: ParsableCommand {
         var analyticsLine: String?
         let analyticsPath = analytics ?? (databaseFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data)
             .appendingPathComponent("analytics.jsonl").path
-        if analyticsPath != "off" {
+        if let postgres, analytics == nil {
+            // Several nodes: one table for all of them; `--analytics PATH` still picks a file of this node.
+            engineConfiguration.analytics = [postgres.analytics]
+            analyticsLine = "Analytics events are written to the analytics_events table of \(postgres.url)."
+        } else if analyticsPath != "off" {
             do {
                 let sink = try JSONLinesAnalyticsSink(path: analyticsPath)
                 engineConfiguration.analytics = [sink]

@@ -346,6 +346,11 @@ def run(flowstage, admin_url):
         if body.get("status") != "completed":
             raise Failure(f"the instance is {body.get('status')!r}, not completed")
         figures["final version"] = int(psql(url, f"SELECT version FROM instances WHERE id = '{instance_id}'"))
+        # Both nodes wrote their analytics events to the one table.
+        kinds = psql(url, f"SELECT string_agg(DISTINCT kind, ',' ORDER BY kind) FROM analytics_events WHERE instance = '{instance_id}'")
+        if kinds.split(",") != ["action", "end", "screen", "start"]:
+            raise Failure(f"the analytics events of the walk are of kinds {kinds!r}, not action, end, screen and start")
+        figures["analytics events"] = int(psql(url, f"SELECT count(*) FROM analytics_events WHERE instance = '{instance_id}'"))
         return figures, trail
     except Failure:
         for name, log in locals().get("logs", {}).items():

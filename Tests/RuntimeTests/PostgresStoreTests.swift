@@ -288,3 +288,25 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+/// Analytics with several nodes: every node's events in one table, as the JSON-lines log would hold them.
+@Suite struct PostgresAnalytics {
+    @Test(arguments: StoreKind.postgresOnly) func theEventsOfEveryNodeLandInOneTableAsTheirJSON(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (a, b) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let time = Date(timeIntervalSince1970: 1_800_000_000)
+            let first = AnalyticsEvent(kind: .start, time: time, instance: "i1", process: "loan", session: "s", value: "loan",
+                                       screen: nil, component: nil, label: nil, customPayload: nil)
+            let second = AnalyticsEvent(kind: .action, time: time.addingTimeInterval(1), instance: "i1", process: "loan", session: "s",
+                                        value: "next", screen: "personal", component: nil, label: "Next", customPayload: ["x": 1])
+            a.analytics.record([first])
+            b.analytics.record([second])
+            b.analytics.record([])
+            let rows = try a.connections.query("read", "SELECT kind, instance, event FROM analytics_events ORDER BY id")
+            let read = try rows.map { try $0.decode((String, String, String).self) }
+            #expect(read.map(\.0) == ["start", "action"])
+            #expect(read.map(\.1) == ["i1", "i1"])
+            #expect(read.map(\.2) == [first.json.serialized(), second.json.serialized()])
+        }
+    }
+}
