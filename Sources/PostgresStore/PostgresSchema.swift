@@ -95,6 +95,17 @@ enum PostgresSchema {
             """,
             "CREATE INDEX analytics_events_by_time ON analytics_events (time)",
         ]),
+        ("v5: password guesses", [
+            // Wrong `--password` guesses per client address, counted by every node (`PostgresPasswordGuesses`).
+            """
+            CREATE TABLE password_guesses (
+                key           text             NOT NULL PRIMARY KEY,
+                failures      integer          NOT NULL,
+                first_failure double precision NOT NULL,
+                blocked_until double precision
+            )
+            """,
+        ]),
     ]
 
     /// Any number; the same in every FlowStage, so all nodes of one database queue on it.

@@ -21,6 +21,8 @@ public final class PostgresStore: Sendable {
     public let uploads: PostgresUploadStore
     /// Analytics events of every node, in one table.
     public let analytics: PostgresAnalyticsSink
+    /// Wrong `--password` guesses, counted by every node.
+    public let passwordGuesses: PostgresPasswordGuesses
 
     /// Opens the database at `url` (`postgresql://user[:password]@host[:port]/database`) with
     /// at most `connections` connections besides the listener's (one per server thread is plenty).
@@ -40,6 +42,7 @@ public final class PostgresStore: Sendable {
         sessions = PostgresRecordStore(connections: connections)
         uploads = PostgresUploadStore(connections: connections)
         analytics = PostgresAnalyticsSink(connections: connections)
+        passwordGuesses = PostgresPasswordGuesses(connections: connections)
         feed.register(instances.cache)
         feed.register(flowRuns.cache)
         feed.register(sessions.cache)

@@ -19,7 +19,7 @@ public final class PreviewApp: Sendable {
         /// The access cookie's value: random per server start, so no one can forge it from the password.
         let accessToken: String
         /// Wrong passwords per client address, shared by every project version of a server run.
-        public let passwordGuesses: PasswordGuesses
+        public let passwordGuesses: any PasswordGuessCounting
         /// Redirects after a change name the instance's new version (`?v=7`), so the node that
         /// shows the next page, maybe not the one that made the change, shows it at least that
         /// new (`ProcessEngine.instance(_:session:atLeast:)`). Set for several nodes (PostgreSQL).
@@ -28,7 +28,7 @@ public final class PreviewApp: Sendable {
         /// `accessToken`: the access cookie's value when several nodes must agree on it
         /// (`PostgresStore.accessToken(for:)`); by default random per server start.
         public init(secureCookies: Bool = false, accessPassword: String? = nil,
-                    passwordGuesses: PasswordGuesses = PasswordGuesses(), accessToken: String? = nil) {
+                    passwordGuesses: any PasswordGuessCounting = PasswordGuesses(), accessToken: String? = nil) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
             self.accessToken = accessToken ?? SecretToken.random()

@@ -223,7 +223,12 @@ struct Serve: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password, accessToken: sharedToken)
+        // …and so must the count of wrong guesses, or N nodes would allow N times as many.
+        let guesses: any PasswordGuessCounting = postgres.map {
+            SharedPasswordGuesses(shared: $0.passwordGuesses, local: PasswordGuesses())
+        } ?? PasswordGuesses()
+        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password,
+                                                  passwordGuesses: guesses, accessToken: sharedToken)
         configured.versionedRedirects = postgres != nil
         let appConfiguration = configured
         do {

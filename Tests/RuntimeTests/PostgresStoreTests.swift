@@ -310,3 +310,49 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+/// Wrong `--password` guesses counted by every node: the rule of Preview's `PasswordGuesses`
+/// (after `maxFailures` within `window`, wait `window`), with times given by hand.
+@Suite struct PostgresPasswordGuessCounts {
+    @Test(arguments: StoreKind.postgresOnly) func failuresOnAnyNodeCountTowardsOneLimit(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (a, b) = (try #require(try database.open() as? PostgresStore).passwordGuesses,
+                          try #require(try database.open() as? PostgresStore).passwordGuesses)
+            let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+            func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
+            #expect(try a.failed(for: "10.0.0.1", now: at(0), maxFailures: 3, window: 900) == nil)
+            #expect(try b.failed(for: "10.0.0.1", now: at(1), maxFailures: 3, window: 900) == nil)
+            #expect(try a.wait(for: "10.0.0.1", now: at(1)) == nil, "tries left")
+            #expect(try a.failed(for: "10.0.0.1", now: at(2), maxFailures: 3, window: 900) == 900)
+            #expect(try b.wait(for: "10.0.0.1", now: at(3)) == 899, "the other node makes it wait too")
+            #expect(try b.failed(for: "10.0.0.1", now: at(4), maxFailures: 3, window: 900) == 898, "a blocked address stays blocked")
+            #expect(try b.wait(for: "10.0.0.2", now: at(4)) == nil, "only that address")
+            #expect(try a.wait(for: "10.0.0.1", now: at(902)) == nil, "the wait is over")
+            #expect(try a.failed(for: "10.0.0.1", now: at(903), maxFailures: 3, window: 900) == nil, "a new count starts")
+            // Failures older than the window no longer count.
+            #expect(try a.failed(for: "10.0.0.3", now: at(0), maxFailures: 3, window: 900) == nil)
+            #expect(try a.failed(for: "10.0.0.3", now: at(1), maxFailures: 3, window: 900) == nil)
+            #expect(try b.failed(for: "10.0.0.3", now: at(901), maxFailures: 3, window: 900) == nil)
+            #expect(try b.failed(for: "10.0.0.3", now: at(902), maxFailures: 3, window: 900) == nil)
+            #expect(try b.failed(for: "10.0.0.3", now: at(903), maxFailures: 3, window: 900) == 900)
+        }
+    }
+
+    @Test(arguments: StoreKind.postgresOnly) func failuresCountedAtOnceByTwoNodesAreAllCounted(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let nodes = [try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore)]
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            let failures = Collected<String>()
+            onThreads(8) { index in
+                for _ in 0..<5 {
+                    do { _ = try nodes[index % 2].passwordGuesses.failed(for: "10.9.9.9", now: now, maxFailures: 100, window: 900) } catch {
+                        failures.append("\(error)")
+                    }
+                }
+            }
+            #expect(failures.all == [])
+            let counted = try nodes[0].connections.query("read", "SELECT failures FROM password_guesses WHERE key = '10.9.9.9'")
+            #expect(try counted.first?.decode(Int.self) == 40)
+        }
+    }
+}
