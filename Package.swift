@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already required by postgres-nio; named so the PostgreSQL store may import them itself.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -34,6 +38,16 @@ let package = Package(
             // The SQLite C API, for the version probe on the page-view path (SQLiteVersionProbe.swift).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        // The PostgreSQL store for several nodes (Sources/PostgresStore/README.md): its own target so
+        // Runtime, and everything that does not serve with PostgreSQL, stays free of SwiftNIO.
+        .target(name: "PostgresStore", dependencies: [
+            "Runtime",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
@@ -43,20 +57,20 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "Runtime", "Rendering", "Definitions", "Audit",
+            "Preview", "HTTP", "Runtime", "PostgresStore", "Rendering", "Definitions", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: ["Audit", "Definitions"], path: "Tests/TestSupport"),
         // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
-        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "Definitions"], path: "Tests/CrashWorker"),
+        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "PostgresStore", "Definitions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "PostgresStore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport"]),

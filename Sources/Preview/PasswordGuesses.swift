@@ -2,6 +2,16 @@ import Foundation
 import HTTP
 import Synchronization
 
+/// What the access gate asks about wrong passwords: `PasswordGuesses` on one node; with several
+/// nodes, a counter in the shared database (flowstage's `SharedPasswordGuesses`), so N nodes
+/// do not allow N times the guesses.
+public protocol PasswordGuessCounting: Sendable {
+    /// Seconds until `address` may try a password again; nil when it may try now.
+    func wait(for address: String?) -> Int?
+    /// Counts a wrong password from `address`; the seconds it must now wait, or nil while it has tries left.
+    @discardableResult func failed(from address: String?) -> Int?
+}
+
 /// Wrong access passwords per client address (`--password`): after `maxFailures` wrong ones
 /// within `window`, the address may not try again until `window` has passed since the last of
 /// them, so guessing costs time. Only that address waits: a right password from anywhere else
@@ -10,7 +20,7 @@ import Synchronization
 /// The table is bounded (`capacity` addresses); when it is full, finished windows go first,
 /// then the addresses whose last failure is oldest. IPv6 clients are counted per /64 network,
 /// which one host usually holds whole. Time comes from `now`, so tests move it by hand.
-public final class PasswordGuesses: Sendable {
+public final class PasswordGuesses: PasswordGuessCounting {
     public struct Policy: Sendable {
         /// Wrong passwords allowed within `window`; the next answer is 429.
         public var maxFailures: Int
@@ -97,7 +107,7 @@ public final class PasswordGuesses: Sendable {
     /// The address a failure is counted against: the same unit as the server's per-address
     /// connection limit (`AddressGroup`: IPv4 as it is, also when mapped into IPv6, IPv6 by its
     /// /64 network); "unknown" when the server could not tell.
-    static func key(_ address: String?) -> String {
+    public static func key(_ address: String?) -> String {
         guard let address, !address.isEmpty else { return "unknown" }
         guard let parsed = IPAddress(address) else { return address }
         return AddressGroup(parsed).description

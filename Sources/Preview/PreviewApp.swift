@@ -19,13 +19,19 @@ public final class PreviewApp: Sendable {
         /// The access cookie's value: random per server start, so no one can forge it from the password.
         let accessToken: String
         /// Wrong passwords per client address, shared by every project version of a server run.
-        public let passwordGuesses: PasswordGuesses
+        public let passwordGuesses: any PasswordGuessCounting
+        /// Redirects after a change name the instance's new version (`?v=7`), so the node that
+        /// shows the next page, maybe not the one that made the change, shows it at least that
+        /// new (`ProcessEngine.instance(_:session:atLeast:)`). Set for several nodes (PostgreSQL).
+        public var versionedRedirects = false
 
+        /// `accessToken`: the access cookie's value when several nodes must agree on it
+        /// (`PostgresStore.accessToken(for:)`); by default random per server start.
         public init(secureCookies: Bool = false, accessPassword: String? = nil,
-                    passwordGuesses: PasswordGuesses = PasswordGuesses()) {
+                    passwordGuesses: any PasswordGuessCounting = PasswordGuesses(), accessToken: String? = nil) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
-            self.accessToken = SecretToken.random()
+            self.accessToken = accessToken ?? SecretToken.random()
             self.passwordGuesses = passwordGuesses
         }
     }
@@ -165,7 +171,8 @@ public final class PreviewApp: Sendable {
         case ("GET", 2) where segments[0] == "uploads":
             response = upload(segments[1], session)
         case ("GET", 2) where segments[0] == "instances":
-            response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value)
+            response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value,
+                            atLeast: request.query.first { $0.name == "v" }.flatMap { Int($0.value) })
         case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
             response = csrfChecked(request, session, isNew) { self.formRequired(request, session) ?? self.action(segments[3], on: segments[1], request, session) }
         case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
@@ -223,9 +230,33 @@ public final class PreviewApp: Sendable {
         return html(200, renderer.catalogue(instances: summaries, scenarios: scenarios, notice: notice, settings: settings(session)))
     }
 
-    private func show(_ id: String, _ session: Session, tab: String? = nil) -> Response {
-        guard let instance = try? engine.instance(id, session: session.id) else { return showRun(id, session) }
+    /// The address of `instance`'s page after it changed: with its version when several nodes serve.
+    private func changed(_ instance: Instance) -> String {
+        configuration.versionedRedirects ? links.instance(instance.id) + "?v=\(instance.version)" : links.instance(instance.id)
+    }
+
+    private func show(_ id: String, _ session: Session, tab: String? = nil, atLeast version: Int? = nil) -> Response {
+        let instance: Instance
+        do {
+            if let version {
+                instance = try engine.instance(id, session: session.id, atLeast: version)
+            } else {
+                instance = try engine.instance(id, session: session.id)
+            }
+        } catch .store(.failed(let reason)) {
+            return storeUnavailable(reason, session)
+        } catch {
+            return showRun(id, session)
+        }
         return page(for: instance, session, status: 200, notice: nil, tab: tab)
+    }
+
+    /// The store could not be reached (PostgreSQL restarting, a network fault, a locked file):
+    /// 503 with `Retry-After`, so the page is retried rather than mistaken for a missing instance.
+    func storeUnavailable(_ reason: String, _ session: Session) -> Response {
+        var response = errorPage(503, "storeUnavailable", StoreError.failed(reason).description, session)
+        response.headers["Retry-After"] = "5"
+        return response
     }
 
     /// The instance's current screen, or its end page once it has finished; `readOnly` for a
@@ -288,7 +319,7 @@ public final class PreviewApp: Sendable {
         let modal = request.form?.first("modal") == "1" || request.query.contains { $0.name == "modal" && $0.value == "1" }
         do {
             let instance = try engine.start(process: name, session: session.id, params: params, seed: seed, modal: modal)
-            return Response.redirect(to: links.instance(instance.id))
+            return Response.redirect(to: changed(instance))
         } catch {
             if let typed { return startWithDataPage(name, session, text: typed, error: error.description) }
             return errorPage(400, "startFailed", error.description, session)
@@ -308,6 +339,8 @@ public final class PreviewApp: Sendable {
             return errorPage(404, "actionNotFound", RuntimeError.unknownAction(action).description, session)
         } catch .uploadStorage(let reason) {
             return errorPage(503, "fileNotStored", RuntimeError.uploadStorage(reason).description, session)
+        } catch .store(.failed(let reason)) {
+            return storeUnavailable(reason, session)
         } catch {
             return errorPage(409, "notSaved", error.description, session)
         }
@@ -345,7 +378,7 @@ public final class PreviewApp: Sendable {
             if let task, instance.waiting.count > 1, instance.waiting.contains(task), !newBranchFirst {
                 return Response.redirect(to: links.tab(instance.id, task))
             }
-            return Response.redirect(to: links.instance(instance.id))
+            return Response.redirect(to: changed(instance))
         case .started(_, let child):
             return Response.redirect(to: links.instance(child.id))
         case .link(let instance, let url):

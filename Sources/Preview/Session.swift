@@ -37,9 +37,17 @@ public final class SessionStore: Sendable {
     /// minutes, or a quarter of a shorter timeout; never written without a timeout.
     public let touchInterval: TimeInterval
 
+    /// The store is shared with other nodes (PostgreSQL): a new session is stored at once (not
+    /// at its first POST), and a cached session is checked against
+    /// `records.load` on each use, so settings changed or a session ended on another node are
+    /// seen. That load is itself answered from the PostgreSQL store's node cache, which other
+    /// nodes' changes invalidate, so it costs no round trip when nothing changed.
+    let shared: Bool
+
     public init(records: any RecordStore<Session> = MemoryStore<Session>(), now: @escaping @Sendable () -> Date = Date.init,
-                idleTimeout: TimeInterval? = SessionStore.defaultIdleTimeout) {
+                idleTimeout: TimeInterval? = SessionStore.defaultIdleTimeout, shared: Bool = false) {
         self.records = records
+        self.shared = shared
         self.now = now
         self.idleTimeout = idleTimeout.flatMap { $0 > 0 ? $0 : nil }
         // Without a timeout the last-seen time matters to no one, so it is never written.
@@ -51,6 +59,19 @@ public final class SessionStore: Sendable {
     public func session(_ id: String) -> Session? {
         let now = self.now()
         let tick = clock.add(1, ordering: .relaxed).newValue
+        if shared, let kept = cache.withLock({ $0[id] }), kept.stored {
+            switch Result(catching: { () throws(StoreError) in try records.load(id) }) {
+            case .success(nil): // ended on another node
+                cache.withLock { all in if all[id]?.stored == true { all[id] = nil } }
+                return nil
+            case .success(let current?) where current.version > kept.session.version:
+                cache.withLock { all in
+                    if let entry = all[id], entry.session.version < current.version { all[id]?.session = current }
+                }
+            case .success, .failure: // unchanged; or the store is failing, and the kept copy is the best there is
+                break
+            }
+        }
         if let (cached, due) = cache.withLock({ all in self.use(id, in: &all, now: now, tick: tick) }) {
             return due ? written(cached, seen: now) : cached
         }
@@ -118,6 +139,10 @@ public final class SessionStore: Sendable {
         let session = Session(id: SecretToken.random(), csrf: SecretToken.random(), language: language, theme: theme,
                               appearance: appearance, now: created)
         remember(Entry(session: session, stored: false, touched: clock.add(1, ordering: .relaxed).newValue, seen: created))
+        // Several nodes: the next request (its first POST, with the CSRF token) may reach
+        // another node, which knows only what is stored. So a new session is stored at once;
+        // if that fails, `keep` tries again before the first change.
+        if shared { try? keep(session) }
         return session
     }
 

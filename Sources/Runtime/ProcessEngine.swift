@@ -114,6 +114,14 @@ public final class ProcessEngine: Sendable {
         return loaded
     }
 
+    /// The same, at `version` or newer (`RecordStore.load(_:atLeast:)`): the page after a change.
+    public func instance(_ id: String, session: String, atLeast version: Int) throws(RuntimeError) -> Instance {
+        let loaded: Instance?
+        do { loaded = try store.load(id, atLeast: version) } catch { throw .store(error) }
+        guard let loaded, loaded.session == session else { throw .instanceNotFound }
+        return loaded
+    }
+
     public func instances(session: String) throws(RuntimeError) -> [Instance] {
         do { return try store.records(session: session) } catch { throw .store(error) }
     }

@@ -8,6 +8,10 @@ import Foundation
 public protocol RecordStore<Record>: Sendable {
     associatedtype Record: StoredRecord
     func load(_ id: String) throws(StoreError) -> Record?
+    /// The record, at `version` or newer if it has reached it: a store that keeps copies
+    /// (PostgreSQL's node cache) reads the row rather than hand out an older one. How a page
+    /// shown right after a change made on another node is never the page before it.
+    func load(_ id: String, atLeast version: Int) throws(StoreError) -> Record?
     /// Stores a new record (version 0 becomes 1); an existing id is a conflict.
     func insert(_ record: Record) throws(StoreError) -> Record
     /// Stores `record` if the stored version is still `record.version`; returns it with the next version.
@@ -24,6 +28,11 @@ public typealias InstanceStore = any RecordStore<Instance>
 public typealias FlowRunStore = any RecordStore<FlowRun>
 
 extension RecordStore {
+    /// Stores whose `load` is always current (memory, SQLite) need nothing more.
+    public func load(_ id: String, atLeast version: Int) throws(StoreError) -> Record? {
+        try load(id)
+    }
+
     /// The record if it exists and belongs to `session`: a foreign id is as unknown as a missing one.
     func load(_ id: String, ownedBy session: String) throws(StoreError) -> Record? {
         guard let record = try load(id), record.session == session else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The embedded default store: one SQLite file that survives restarts, holding instances,
 /// flow runs and sessions in a table each.
@@ -20,6 +21,8 @@ public final class SQLiteStore: Sendable {
     public let instances: SQLiteRecordStore<Instance>
     public let flowRuns: SQLiteRecordStore<FlowRun>
     public let sessions: SQLiteRecordStore<Session>
+    /// Set by the first `close`: a second one does nothing (checkpointing a closed pool crashed).
+    private let closed = Atomic<Bool>(false)
 
     /// Opens the store at `path`, creating the file and its folder if needed and bringing the
     /// tables up to date.
@@ -104,12 +107,13 @@ public final class SQLiteStore: Sendable {
         return configuration
     }
 
-    /// Closes the file now rather than when the store is released; later calls fail.
+    /// Closes the file now rather than when the store is released; later calls fail, a second close does nothing.
     ///
     /// First copies the write-ahead log into the main file, so the `.sqlite` file alone holds
     /// everything once the server has stopped (GRDB's close alone leaves that to the next open).
     /// Passive: it never waits for another process, and if it cannot finish, the next open does.
     public func close() throws(StoreError) {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         probe?.close()
         if database is DatabasePool {
             _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }

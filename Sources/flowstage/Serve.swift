@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTP
 import Logging
+import PostgresStore
 import Preview
 import Runtime
 
@@ -88,9 +89,22 @@ struct Serve: ParsableCommand {
     @Option(help: "Where instances are kept: sqlite (a file; they survive restarts) or memory.")
     var store = StoreKind(rawValue: ProcessInfo.processInfo.environment["FLOWSTAGE_STORE"] ?? "") ?? .sqlite
 
-    @Option(help: ArgumentHelp("The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite).",
-                               valueName: "path"))
+    @Option(help: ArgumentHelp("The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite), "
+                               + "or a PostgreSQL database shared by several nodes: postgresql://user[:password]@host[:port]/database "
+                               + "($FLOWSTAGE_DATABASE_URL).",
+                               valueName: "path-or-url"))
     var database: String?
+
+    /// The PostgreSQL URL, when `--database` is one or, without `--database`, `$FLOWSTAGE_DATABASE_URL`.
+    private var databaseURL: String? {
+        if let database { return PostgresURL.isURL(database) ? database : nil }
+        return ProcessInfo.processInfo.environment["FLOWSTAGE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The SQLite file named by `--database`, if it names one.
+    private var databaseFile: String? {
+        database.flatMap { PostgresURL.isURL($0) ? nil : $0 }
+    }
 
     @ArgumentParser.Option(help: ArgumentHelp("The JSON-lines analytics log (default: analytics.jsonl beside the database; \"off\" writes none).",
                                               valueName: "path"))
@@ -124,42 +138,70 @@ struct Serve: ParsableCommand {
         let flowRunStore: FlowRunStore
         let sessionStore: any RecordStore<Session>
         var sqlite: SQLiteStore?
+        var postgres: PostgresStore?
         let storeLine: String
-        switch store {
-        case .memory:
-            instanceStore = MemoryStore<Instance>()
-            flowRunStore = MemoryStore<FlowRun>()
-            sessionStore = MemoryStore<Session>()
-            storeLine = "Sessions, instances and flow runs are kept in memory and are lost when the server stops."
-        case .sqlite:
-            let path = database ?? data.appendingPathComponent("flowstage.sqlite").path
+        if let databaseURL {
+            guard store != .memory else {
+                FileHandle.standardError.write(Data("flowstage: --store memory and a PostgreSQL database URL contradict each other; drop one\n".utf8))
+                throw ExitCode.failure
+            }
             do {
-                let file = try SQLiteStore(path: path)
-                (instanceStore, flowRunStore, sessionStore, sqlite) = (file.instances, file.flowRuns, file.sessions, file)
-                storeLine = "Sessions, instances and flow runs are kept in the SQLite file \(file.path)."
+                // One connection per request thread at most: a thread uses one at a time.
+                let shared = try PostgresStore(url: databaseURL, connections: min(64, max(2, threads)))
+                (instanceStore, flowRunStore, sessionStore, postgres) = (shared.instances, shared.flowRuns, shared.sessions, shared)
+                storeLine = "Sessions, instances, flow runs and uploaded files are kept in PostgreSQL at \(shared.url), shared by every node using it."
             } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
+            }
+        } else {
+            switch store {
+            case .memory:
+                instanceStore = MemoryStore<Instance>()
+                flowRunStore = MemoryStore<FlowRun>()
+                sessionStore = MemoryStore<Session>()
+                storeLine = "Sessions, instances and flow runs are kept in memory and are lost when the server stops."
+            case .sqlite:
+                let path = databaseFile ?? data.appendingPathComponent("flowstage.sqlite").path
+                do {
+                    let file = try SQLiteStore(path: path)
+                    (instanceStore, flowRunStore, sessionStore, sqlite) = (file.instances, file.flowRuns, file.sessions, file)
+                    storeLine = "Sessions, instances and flow runs are kept in the SQLite file \(file.path)."
+                } catch {
+                    FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                    throw ExitCode.failure
+                }
             }
         }
 
         var engineConfiguration = ProcessEngine.Configuration()
         // Uploads: beside the SQLite file, or for a memory store in a temporary folder removed
         // at stop. Multipart parts stream into `incoming/` inside it, so keeping one is a rename.
-        let uploadsFolder = store == .memory
+        // With PostgreSQL the files are kept in the database; parts still arrive in `incoming/` here.
+        let uploadsFolder = store == .memory && postgres == nil
             ? FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-uploads-\(UUID().uuidString)")
-            : (database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data).appendingPathComponent("uploads")
+            : (databaseFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data).appendingPathComponent("uploads")
         do {
-            engineConfiguration.uploads = try FolderUploadStore(folder: uploadsFolder)
+            if let postgres {
+                // The bytes go to PostgreSQL; the folder only receives multipart parts in `incoming/`.
+                try FileManager.default.createDirectory(at: uploadsFolder, withIntermediateDirectories: true)
+                engineConfiguration.uploads = postgres.uploads
+            } else {
+                engineConfiguration.uploads = try FolderUploadStore(folder: uploadsFolder)
+            }
         } catch {
             FileHandle.standardError.write(Data("flowstage: cannot create the upload folder \(uploadsFolder.path): \(error)\n".utf8))
             throw ExitCode.failure
         }
         engineConfiguration.maxUploadBytes = max(1, maxUpload)
         var analyticsLine: String?
-        let analyticsPath = analytics ?? (database.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data)
+        let analyticsPath = analytics ?? (databaseFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? data)
             .appendingPathComponent("analytics.jsonl").path
-        if analyticsPath != "off" {
+        if let postgres, analytics == nil {
+            // Several nodes: one table for all of them; `--analytics PATH` still picks a file of this node.
+            engineConfiguration.analytics = [postgres.analytics]
+            analyticsLine = "Analytics events are written to the analytics_events table of \(postgres.url)."
+        } else if analyticsPath != "off" {
             do {
                 let sink = try JSONLinesAnalyticsSink(path: analyticsPath)
                 engineConfiguration.analytics = [sink]
@@ -171,9 +213,24 @@ struct Serve: ParsableCommand {
         }
         let engine = engineConfiguration
         let live: LivePreview
-        let sessions = SessionStore(records: sessionStore, idleTimeout: sessionTimeout.seconds)
+        let sessions = SessionStore(records: sessionStore, idleTimeout: sessionTimeout.seconds, shared: postgres != nil)
         let folder = project.standardizedFileURL
-        let appConfiguration = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password)
+        // Several nodes: the access cookie must be good on every node, so its value comes from the database.
+        var sharedToken: String?
+        if let postgres, let password, !password.isEmpty {
+            do { sharedToken = try postgres.accessToken(for: password) } catch {
+                FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        // …and so must the count of wrong guesses, or N nodes would allow N times as many.
+        let guesses: any PasswordGuessCounting = postgres.map {
+            SharedPasswordGuesses(shared: $0.passwordGuesses, local: PasswordGuesses())
+        } ?? PasswordGuesses()
+        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password,
+                                                  passwordGuesses: guesses, accessToken: sharedToken)
+        configured.versionedRedirects = postgres != nil
+        let appConfiguration = configured
         do {
             live = try LivePreview(folder: folder) { () throws(PreviewLoader.Failure) -> PreviewApp in
                 try PreviewLoader.load(project: folder, resources: resources, store: instanceStore, flowStore: flowRunStore,
@@ -235,7 +292,8 @@ struct Serve: ParsableCommand {
         live.stop()
         server.stop()
         try? sqlite?.close() // folds the WAL back into the file
-        if store == .memory { try? FileManager.default.removeItem(at: uploadsFolder) }
+        postgres?.close()
+        if store == .memory && postgres == nil { try? FileManager.default.removeItem(at: uploadsFolder) }
         print("Stopped.")
     }
 

@@ -1,10 +1,12 @@
 import Definitions
 import Expressions
 import Foundation
+import PostgresStore
 import Runtime
 
 // The child process of the crash test (Tests/RuntimeTests/CrashRecoveryTests.swift): it applies
-// an endless stream of actions to the instances of one SQLite file and says on standard output
+// an endless stream of actions to the instances of one database (a SQLite file or a PostgreSQL
+// URL) and says on standard output
 // after each one that it was saved, until the test kills it with SIGKILL.
 //
 //   flowstage-crash-worker PROJECT DATABASE INSTANCES
@@ -22,8 +24,11 @@ guard arguments.count == 4, let wanted = Int(arguments[3]) else {
 }
 do {
     let project = try ProjectLoader(builtInThemes: nil).load(URL(fileURLWithPath: arguments[1])).get()
-    let store = try SQLiteStore(path: arguments[2])
-    let engine = ProcessEngine(project: project, store: store.instances)
+    // DATABASE is a SQLite file, or a postgresql:// URL (then the worker is a node of that database).
+    let store: InstanceStore = PostgresURL.isURL(arguments[2])
+        ? try PostgresStore(url: arguments[2], connections: 2).instances
+        : try SQLiteStore(path: arguments[2]).instances
+    let engine = ProcessEngine(project: project, store: store)
     var instances = try engine.instances(session: "crash").map(\.id)
     while instances.count < wanted {
         let instance = try engine.start(process: "counter", session: "crash")

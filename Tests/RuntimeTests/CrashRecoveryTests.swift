@@ -6,7 +6,7 @@ import TestSupport
 @testable import Runtime
 
 /// The store's promise under the worst failure: a process killed with SIGKILL in the middle of
-/// an action. A child process (Tests/CrashWorker) saves instances of one SQLite file round robin
+/// an action. A child process (Tests/CrashWorker) saves instances of one database round robin
 /// and reports each committed save; the test kills it after a random number of reports, reopens
 /// the file and checks every instance. Kill points are chosen by count of reports, not by time.
 @Suite struct CrashRecovery {
@@ -26,9 +26,12 @@ import TestSupport
         ])
     }
 
-    @Test func afterSIGKILLEveryInstanceLoadsAndIsExactlyBeforeOrAfterEachAction() throws {
+    /// On PostgreSQL the worker is a node killed mid-action: what it answered is in the database.
+    @Test(arguments: StoreKind.available) func afterSIGKILLEveryInstanceLoadsAndIsExactlyBeforeOrAfterEachAction(_ kind: StoreKind) throws {
         let project = try Self.counterProject()
-        let database = project.appendingPathComponent("data/flowstage.sqlite").path
+        let testDatabase = try TestDatabase(kind)
+        defer { testDatabase.remove() }
+        let database = testDatabase.location
         var generator = SystemRandomNumberGenerator()
         /// The newest version each instance was reported saved at.
         var confirmed: [String: Int] = [:]
@@ -56,8 +59,8 @@ import TestSupport
             // The worker may have gone on while we read; what it reported before dying is committed.
             while let line = worker.readLine() { try read(line) }
 
-            let store = try SQLiteStore(path: database)
-            let stored = try store.instances.records(session: "crash")
+            let store = try testDatabase.open()
+            let stored = try store.instanceRecords.records(session: "crash")
             #expect(stored.count == Self.instances, "round \(round): every started instance is in the file")
             var ahead = 0
             for instance in stored {
@@ -73,7 +76,7 @@ import TestSupport
                 confirmed[instance.id] = instance.version
             }
             #expect(ahead <= 1, "only one action was in flight")
-            try store.close()
+            try store.shutDown()
         }
     }
 }

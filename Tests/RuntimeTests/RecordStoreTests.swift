@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+@testable import PostgresStore
 @testable import Runtime
 
 /// A fresh folder under the temporary directory for one test, removed afterwards.
@@ -12,10 +13,6 @@ private func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     return try body(folder)
-}
-
-private func databasePath(in folder: URL) -> String {
-    folder.appendingPathComponent("data/flowstage.sqlite").path
 }
 
 private func sampleInstance(id: String = UUID().uuidString.lowercased(), session: String = "s1",
@@ -54,10 +51,12 @@ private extension Instance {
     }
 }
 
-@Suite struct SQLiteStoreRules {
-    @Test func aSavedInstanceLoadsBackEqual() throws {
-        try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder)).instances
+/// The rules every store keeps, run against SQLite and PostgreSQL alike (`StoreKind`): two
+/// stores opened on one database stand for two processes or nodes.
+@Suite struct RecordStoreRules {
+    @Test(arguments: StoreKind.available) func aSavedInstanceLoadsBackEqual(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
             let inserted = try store.insert(sampleInstance())
             #expect(inserted.version == 1)
             #expect(try store.load(inserted.id) == inserted)
@@ -72,47 +71,55 @@ private extension Instance {
             #expect(saved.version == 2)
             #expect(try store.load(inserted.id) == saved)
             #expect(try store.load("no-such-id") == nil)
+            // Read back by another store, not from a cache: the stored text itself is exact.
+            #expect(try database.open().instanceRecords.load(inserted.id) == saved)
         }
     }
 
-    @Test func insertingAnExistingIDIsAConflict() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let first = try store.insert(sampleInstance(id: "same"))
-        #expect(throws: StoreError.conflict(id: "same")) { try store.insert(sampleInstance(id: "same", session: "other")) }
-        #expect(try store.load("same") == first)
+    @Test(arguments: StoreKind.available) func insertingAnExistingIDIsAConflict(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            let first = try store.insert(sampleInstance(id: "same"))
+            #expect(throws: StoreError.conflict(id: "same")) { try store.insert(sampleInstance(id: "same", session: "other")) }
+            #expect(try store.load("same") == first)
+        }
     }
 
-    @Test func savingAStaleVersionIsAConflictAndChangesNothing() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let inserted = try store.insert(sampleInstance())
-        let current = try store.save(inserted.incremented())
-        #expect(throws: StoreError.conflict(id: inserted.id)) { try store.save(inserted.incremented().incremented()) }
-        #expect(try store.load(inserted.id) == current)
+    @Test(arguments: StoreKind.available) func savingAStaleVersionIsAConflictAndChangesNothing(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            let inserted = try store.insert(sampleInstance())
+            let current = try store.save(inserted.incremented())
+            #expect(throws: StoreError.conflict(id: inserted.id)) { try store.save(inserted.incremented().incremented()) }
+            #expect(try store.load(inserted.id) == current)
+        }
     }
 
-    @Test func savingAnInstanceThatWasNeverInsertedIsAConflict() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let instance = sampleInstance(id: "missing")
-        #expect(throws: StoreError.conflict(id: "missing")) { try store.save(instance) }
-        #expect(try store.load("missing") == nil)
+    @Test(arguments: StoreKind.available) func savingAnInstanceThatWasNeverInsertedIsAConflict(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            let instance = sampleInstance(id: "missing")
+            #expect(throws: StoreError.conflict(id: "missing")) { try store.save(instance) }
+            #expect(try store.load("missing") == nil)
+        }
     }
 
-    /// Two stores on one file stand for two processes or nodes: the compare-and-swap is
-    /// SQLite's, so in every round exactly one of them saves the version both loaded.
-    @Test func twoStoresOnOneFileCannotBothSaveTheSameVersion() throws {
-        try withTemporaryFolder { folder in
-            let path = databasePath(in: folder)
-            let stores = [try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances]
-            let id = try stores[0].insert(sampleInstance()).id
+    /// Two stores on one database stand for two processes or nodes: the compare-and-swap is the
+    /// database's, so in every round exactly one of them saves the version both loaded.
+    @Test(arguments: StoreKind.available) func twoStoresOnOneDatabaseCannotBothSaveTheSameVersion(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let stores = [try database.open().instanceRecords, try database.open().instanceRecords]
+            let inserted = try stores[0].insert(sampleInstance())
+            let id = inserted.id
             let rounds = 20
+            var current = inserted
             for round in 1...rounds {
-                let loaded = try [#require(try stores[0].load(id)), #require(try stores[1].load(id))]
-                #expect(loaded[0] == loaded[1])
-                let wins = Collected<Int>(), failures = Collected<StoreError>()
+                // Both start from the same version, as two nodes that loaded it at once would.
+                let loaded = [current, current]
+                let wins = Collected<Instance>(), failures = Collected<StoreError>()
                 onThreads(2) { index in
                     do throws(StoreError) {
-                        _ = try stores[index].save(loaded[index].incremented())
-                        wins.append(index)
+                        wins.append(try stores[index].save(loaded[index].incremented()))
                     } catch .conflict {
                     } catch {
                         failures.append(error)
@@ -120,16 +127,17 @@ private extension Instance {
                 }
                 #expect(failures.all == [])
                 #expect(wins.all.count == 1, "round \(round)")
+                current = try #require(wins.all.first)
             }
-            let final = try #require(try stores[1].load(id))
+            let final = try #require(try database.open().instanceRecords.load(id))
             #expect(final.version == rounds + 1)
             #expect(final.count == rounds)
         }
     }
 
-    @Test func concurrentSavesOfOneInstanceSucceedOncePerVersionAndLoseNoUpdate() throws {
-        try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder)).instances
+    @Test(arguments: StoreKind.available) func concurrentSavesOfOneInstanceSucceedOncePerVersionAndLoseNoUpdate(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
             let id = try store.insert(sampleInstance()).id
             let threads = 8, attemptsPerThread = 25
             let savedVersions = Collected<Int>(), failures = Collected<String>()
@@ -149,15 +157,15 @@ private extension Instance {
             let versions = savedVersions.all.sorted()
             #expect(!versions.isEmpty)
             #expect(versions == Array(2..<(versions.count + 2)), "exactly one save succeeded for each version")
-            let final = try #require(try store.load(id))
+            let final = try #require(try database.open().instanceRecords.load(id))
             #expect(final.version == versions.count + 1)
             #expect(final.count == versions.count, "every successful save built on the one before")
         }
     }
 
-    @Test func differentInstancesAreSavedInParallelWithoutConflicts() throws {
-        try withTemporaryFolder { folder in
-            let store = try SQLiteStore(path: databasePath(in: folder)).instances
+    @Test(arguments: StoreKind.available) func differentInstancesAreSavedInParallelWithoutConflicts(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
             let ids = try (0..<8).map { _ in try store.insert(sampleInstance()).id }
             let savesPerInstance = 10
             let failures = Collected<String>()
@@ -178,70 +186,202 @@ private extension Instance {
         }
     }
 
-    @Test func openingANewFileFromSeveralStoresAtOnceSucceeds() throws {
-        try withTemporaryFolder { folder in
-            let path = databasePath(in: folder)
-            let failures = Collected<StoreError>()
+    /// Nodes starting together each bring the tables up to date; none fails.
+    @Test(arguments: StoreKind.available) func openingANewDatabaseFromSeveralStoresAtOnceSucceeds(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let failures = Collected<String>()
             onThreads(4) { index in
-                do throws(StoreError) {
-                    let store = try SQLiteStore(path: path).instances
+                do {
+                    let store = try database.open().instanceRecords
                     _ = try store.insert(sampleInstance(id: "opened-by-\(index)"))
                 } catch {
-                    failures.append(error)
+                    failures.append("\(error)")
                 }
             }
             #expect(failures.all == [])
-            let reopened = try SQLiteStore(path: path).instances
+            let reopened = try database.open().instanceRecords
             #expect(try reopened.records(session: "s1").count == 4)
         }
     }
 
-    @Test func dataSurvivesClosingAndReopeningTheFile() throws {
-        try withTemporaryFolder { folder in
-            let path = databasePath(in: folder)
+    @Test(arguments: StoreKind.available) func dataSurvivesClosingAndReopeningTheStore(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
             let saved: Instance
             do {
-                let database = try SQLiteStore(path: path)
-                saved = try database.instances.save(try database.instances.insert(sampleInstance()).incremented())
-                try database.close()
+                let store = try database.open()
+                saved = try store.instanceRecords.save(try store.instanceRecords.insert(sampleInstance()).incremented())
+                try store.shutDown()
             }
-            let reopened = try SQLiteStore(path: path).instances
+            let reopened = try database.open().instanceRecords
             #expect(try reopened.load(saved.id) == saved)
             #expect(try reopened.save(saved.incremented()).version == 3)
         }
     }
 
-    @Test func instancesOfASessionAreOnlyItsOwnNewestFirst() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
-        let old = try store.insert(sampleInstance(id: "b-old", createdAt: base))
-        let newest = try store.insert(sampleInstance(id: "a-new", createdAt: base.addingTimeInterval(60)))
-        let sameTimeLowID = try store.insert(sampleInstance(id: "c", createdAt: base.addingTimeInterval(30)))
-        let sameTimeHighID = try store.insert(sampleInstance(id: "d", createdAt: base.addingTimeInterval(30)))
-        _ = try store.insert(sampleInstance(id: "other", session: "s2", createdAt: base.addingTimeInterval(90)))
+    @Test(arguments: StoreKind.available) func instancesOfASessionAreOnlyItsOwnNewestFirst(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
+            let old = try store.insert(sampleInstance(id: "b-old", createdAt: base))
+            let newest = try store.insert(sampleInstance(id: "a-new", createdAt: base.addingTimeInterval(60)))
+            let sameTimeLowID = try store.insert(sampleInstance(id: "c", createdAt: base.addingTimeInterval(30)))
+            let sameTimeHighID = try store.insert(sampleInstance(id: "d", createdAt: base.addingTimeInterval(30)))
+            _ = try store.insert(sampleInstance(id: "other", session: "s2", createdAt: base.addingTimeInterval(90)))
 
-        let listed = try store.records(session: "s1")
-        #expect(listed.map(\.id) == ["a-new", "d", "c", "b-old"])
-        #expect(listed == [newest, sameTimeHighID, sameTimeLowID, old])
+            let listed = try store.records(session: "s1")
+            #expect(listed.map(\.id) == ["a-new", "d", "c", "b-old"])
+            #expect(listed == [newest, sameTimeHighID, sameTimeLowID, old])
 
-        let memory = MemoryStore<Instance>()
-        for instance in [old, newest, sameTimeLowID, sameTimeHighID] { _ = try memory.insert(instance) }
-        #expect(try memory.records(session: "s1") == listed, "the same order as the memory store")
-        #expect(try store.records(session: "nobody") == [])
+            let memory = MemoryStore<Instance>()
+            for instance in [old, newest, sameTimeLowID, sameTimeHighID] { _ = try memory.insert(instance) }
+            #expect(try memory.records(session: "s1") == listed, "the same order as the memory store")
+            #expect(try store.records(session: "nobody") == [])
+        }
     }
 
-    @Test func deletingASessionRemovesOnlyItsInstances() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let mine = try store.insert(sampleInstance(session: "mine"))
-        let theirs = try store.insert(sampleInstance(session: "theirs"))
-        try store.delete(session: "mine")
-        #expect(try store.load(mine.id) == nil)
-        #expect(try store.records(session: "mine") == [])
-        #expect(try store.load(theirs.id) == theirs)
-        try store.delete(session: "nobody")
-        #expect(try store.records(session: "theirs") == [theirs])
+    @Test(arguments: StoreKind.available) func deletingASessionRemovesOnlyItsInstances(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            let mine = try store.insert(sampleInstance(session: "mine"))
+            let theirs = try store.insert(sampleInstance(session: "theirs"))
+            try store.delete(session: "mine")
+            #expect(try store.load(mine.id) == nil)
+            #expect(try store.records(session: "mine") == [])
+            #expect(try store.load(theirs.id) == theirs)
+            try store.delete(session: "nobody")
+            #expect(try store.records(session: "theirs") == [theirs])
+        }
     }
 
+    @Test(arguments: StoreKind.available) func aNumberThatOverflowedIsStoredAsNull(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            var instance = sampleInstance()
+            instance.data = instance.data.setting("huge", to: .number(.infinity))
+            let inserted = try store.insert(instance)
+            #expect(inserted.data["huge"] == .null)
+            #expect(try store.load(inserted.id) == inserted)
+        }
+    }
+
+    /// Text the body must carry unchanged: a NUL escape (which PostgreSQL's jsonb would refuse),
+    /// quotes, slashes, characters outside the BMP.
+    @Test(arguments: StoreKind.available) func anyTypedTextIsStoredExactly(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open().instanceRecords
+            var instance = sampleInstance()
+            let text = "nul \u{0} quote \" slash / back \\ emoji 🦊 \u{2028}"
+            instance.data = instance.data.setting("note", to: .string(text))
+            let inserted = try store.insert(instance)
+            #expect(try database.open().instanceRecords.load(inserted.id)?.data["note"] == .string(text))
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func theEngineRunsTheExampleOnTheStore(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+            let started: Instance
+            do {
+                let engine = ProcessEngine(project: project, store: try database.open().instanceRecords)
+                started = try engine.start(process: "loan_application", session: "s")
+                #expect(started.current == "personal")
+                let moved = try #require(try submit(engine, started, "continue", personal).applied)
+                #expect(moved.current == "loan")
+            }
+            // A restart (or another node) resumes the instance where it was.
+            let restarted = ProcessEngine(project: project, store: try database.open().instanceRecords)
+            let resumed = try restarted.instance(started.id, session: "s")
+            #expect(resumed.current == "loan")
+            #expect(resumed.version == 2)
+            #expect(resumed.data["client"]?["firstName"] == .string("Ana"))
+            #expect(try restarted.instances(session: "s").map(\.id) == [started.id])
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func recordsUpdatedBeforeACutoffAreListedOldestFirst(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
+            let stores: [any RecordStore<Session>] = [MemoryStore<Session>(), try database.open().sessionRecords]
+            for store in stores {
+                for (id, age) in [("c", 10.0), ("a", 30.0), ("b", 20.0), ("now", 0.0)] {
+                    _ = try store.insert(Session(id: id, csrf: "c", language: "en", theme: "default", appearance: "auto",
+                                                 now: base.addingTimeInterval(-age)))
+                }
+                #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 10) == ["a", "b", "c"])
+                #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 2) == ["a", "b"])
+                #expect(try store.ids(updatedBefore: base.addingTimeInterval(-30), limit: 10) == [], "strictly before")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func aStoreThatIsClosedFailsWithAMessageNamingTheDatabase(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open()
+            let inserted = try store.instanceRecords.insert(sampleInstance())
+            #expect(try store.instanceRecords.load(inserted.id) == inserted)
+            try store.shutDown()
+            let named = kind == .sqlite ? "flowstage.sqlite" : database.location
+            #expect {
+                _ = try store.instanceRecords.load(inserted.id)
+            } throws: { error in
+                (error as? StoreError).map { "\($0)".contains(named) } ?? false
+            }
+        }
+    }
+}
+
+/// Flow runs live beside instances, in their own table, with the same rules.
+@Suite struct FlowRunStoreRules {
+    @Test(arguments: StoreKind.available) func aSavedFlowRunLoadsBackEqualAndSavesAreCompareAndSwap(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try database.open()
+            var run = FlowRun(id: "r", flow: "onboarding", session: "s", data: ["user": ["returning": false]],
+                              now: Date(timeIntervalSinceReferenceDate: 800_000_000.5))
+            run.backStack = ["welcome"]
+            let inserted = try store.flowRunRecords.insert(run)
+            #expect(try store.flowRunRecords.load("r") == inserted)
+            #expect(try store.instanceRecords.load("r") == nil, "instances and flow runs are separate tables")
+
+            var moved = inserted
+            moved.backStack.append("register")
+            let saved = try store.flowRunRecords.save(moved)
+            #expect(saved.version == 2)
+            #expect(throws: StoreError.conflict(id: "r")) { try store.flowRunRecords.save(moved) }
+            #expect(throws: StoreError.conflict(id: "r")) { try store.flowRunRecords.insert(run) }
+            #expect(try store.flowRunRecords.load("r") == saved)
+            #expect(try store.flowRunRecords.records(session: "s") == [saved])
+            try store.flowRunRecords.delete(session: "s")
+            #expect(try store.flowRunRecords.load("r") == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func aFlowRunResumesWhereItWasAfterARestart(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
+            func engines() throws -> FlowEngine {
+                let store = try database.open()
+                return FlowEngine(processes: ProcessEngine(project: project, store: store.instanceRecords), store: store.flowRunRecords)
+            }
+            let started: FlowRun
+            do {
+                let flows = try engines()
+                started = try flows.start(flow: "onboarding", session: "s")
+                let moved = try #require(try fire(flows, started, "next").applied)
+                #expect(moved.backStack == ["welcome", "register"])
+            }
+            let restarted = try engines()
+            let resumed = try restarted.run(started.id, session: "s")
+            #expect(resumed.backStack == ["welcome", "register"])
+            #expect(resumed.version == 2)
+            #expect(try restarted.runs(session: "s").map(\.id) == [started.id])
+            let back = try #require(try restarted.back(started.id, session: "s", language: "en").applied)
+            #expect(back.currentState == "welcome")
+        }
+    }
+}
+
+/// What only the SQLite store has to say: file paths in errors.
+@Suite struct SQLiteStoreRules {
     @Test func anUnwritablePathIsAClearFailureNamingThePath() throws {
         try withTemporaryFolder { folder in
             // A regular file where a folder should be: unwritable for every user, root included.
@@ -275,84 +415,12 @@ private extension Instance {
         }
     }
 
-    @Test func aNumberThatOverflowedIsStoredAsNull() throws {
+    @Test func theInMemoryStoreKeepsTheSameRules() throws {
         let store = try SQLiteStore.inMemory().instances
-        var instance = sampleInstance()
-        instance.data = instance.data.setting("huge", to: .number(.infinity))
-        let inserted = try store.insert(instance)
-        #expect(inserted.data["huge"] == .null)
-        #expect(try store.load(inserted.id) == inserted)
-    }
-
-    @Test func theEngineRunsTheExampleOnTheSQLiteStore() throws {
-        try withTemporaryFolder { folder in
-            let path = databasePath(in: folder)
-            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
-            let started: Instance
-            do {
-                let engine = ProcessEngine(project: project, store: try SQLiteStore(path: path).instances)
-                started = try engine.start(process: "loan_application", session: "s")
-                #expect(started.current == "personal")
-                let moved = try #require(try submit(engine, started, "continue", personal).applied)
-                #expect(moved.current == "loan")
-            }
-            // A restart resumes the instance where it was.
-            let restarted = ProcessEngine(project: project, store: try SQLiteStore(path: path).instances)
-            let resumed = try restarted.instance(started.id, session: "s")
-            #expect(resumed.current == "loan")
-            #expect(resumed.version == 2)
-            #expect(resumed.data["client"]?["firstName"] == .string("Ana"))
-            #expect(try restarted.instances(session: "s").map(\.id) == [started.id])
-        }
-    }
-}
-
-/// Flow runs live in the same file as instances, in their own table, with the same rules.
-@Suite struct SQLiteFlowRunRules {
-    @Test func aSavedFlowRunLoadsBackEqualAndSavesAreCompareAndSwap() throws {
-        let database = try SQLiteStore.inMemory()
-        var run = FlowRun(id: "r", flow: "onboarding", session: "s", data: ["user": ["returning": false]],
-                          now: Date(timeIntervalSinceReferenceDate: 800_000_000.5))
-        run.backStack = ["welcome"]
-        let inserted = try database.flowRuns.insert(run)
-        #expect(try database.flowRuns.load("r") == inserted)
-        #expect(try database.instances.load("r") == nil, "instances and flow runs are separate tables")
-
-        var moved = inserted
-        moved.backStack.append("register")
-        let saved = try database.flowRuns.save(moved)
-        #expect(saved.version == 2)
-        #expect(throws: StoreError.conflict(id: "r")) { try database.flowRuns.save(moved) }
-        #expect(throws: StoreError.conflict(id: "r")) { try database.flowRuns.insert(run) }
-        #expect(try database.flowRuns.load("r") == saved)
-        #expect(try database.flowRuns.records(session: "s") == [saved])
-        try database.flowRuns.delete(session: "s")
-        #expect(try database.flowRuns.load("r") == nil)
-    }
-
-    @Test func aFlowRunResumesWhereItWasAfterARestart() throws {
-        try withTemporaryFolder { folder in
-            let path = databasePath(in: folder)
-            let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
-            func engines() throws -> FlowEngine {
-                let database = try SQLiteStore(path: path)
-                return FlowEngine(processes: ProcessEngine(project: project, store: database.instances), store: database.flowRuns)
-            }
-            let started: FlowRun
-            do {
-                let flows = try engines()
-                started = try flows.start(flow: "onboarding", session: "s")
-                let moved = try #require(try fire(flows, started, "next").applied)
-                #expect(moved.backStack == ["welcome", "register"])
-            }
-            let restarted = try engines()
-            let resumed = try restarted.run(started.id, session: "s")
-            #expect(resumed.backStack == ["welcome", "register"])
-            #expect(resumed.version == 2)
-            #expect(try restarted.runs(session: "s").map(\.id) == [started.id])
-            let back = try #require(try restarted.back(started.id, session: "s", language: "en").applied)
-            #expect(back.currentState == "welcome")
-        }
+        let inserted = try store.insert(sampleInstance(session: "gone"))
+        #expect(throws: StoreError.conflict(id: inserted.id)) { try store.insert(inserted) }
+        try store.delete(session: "gone")
+        #expect(try store.load(inserted.id) == nil)
     }
 }
 
@@ -465,26 +533,6 @@ private extension Instance {
         #expect(stale.all == [])
         #expect(try reader.load(inserted.id)?.version == inserted.version + saves)
     }
-
-    @Test func aKeptRecordIsNotServedOnceTheStoreIsClosed() throws {
-        let folder = try RepositoryPaths.fixture([:])
-        let database = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path)
-        let inserted = try database.instances.insert(sampleInstance())
-        #expect(try database.instances.load(inserted.id) == inserted)
-        try database.close()
-        #expect {
-            _ = try database.instances.load(inserted.id)
-        } throws: { error in
-            (error as? StoreError).map { "\($0)".contains("flowstage.sqlite") } ?? false
-        }
-    }
-
-    @Test func aDeletedSessionsRecordsAreNotServedFromTheCache() throws {
-        let store = try SQLiteStore.inMemory().instances
-        let inserted = try store.insert(sampleInstance(session: "gone"))
-        try store.delete(session: "gone")
-        #expect(try store.load(inserted.id) == nil)
-    }
 }
 
 /// Sessions expire (issue #6): the store lists the records idle since a time, and a file from
@@ -492,19 +540,6 @@ private extension Instance {
 @Suite struct StoredLastSeenTimes {
     private static func session(_ id: String, seen: Date) -> Session {
         Session(id: id, csrf: "c", language: "en", theme: "default", appearance: "auto", now: seen)
-    }
-
-    @Test func recordsUpdatedBeforeACutoffAreListedOldestFirstInBothStores() throws {
-        let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
-        let stores: [any RecordStore<Session>] = [MemoryStore<Session>(), try SQLiteStore.inMemory().sessions]
-        for store in stores {
-            for (id, age) in [("c", 10.0), ("a", 30.0), ("b", 20.0), ("now", 0.0)] {
-                _ = try store.insert(Self.session(id, seen: base.addingTimeInterval(-age)))
-            }
-            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 10) == ["a", "b", "c"])
-            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-5), limit: 2) == ["a", "b"])
-            #expect(try store.ids(updatedBefore: base.addingTimeInterval(-30), limit: 10) == [], "strictly before")
-        }
     }
 
     @Test func openingAFileFromBeforeExpiryDatesEachSessionByItsLastActivity() throws {
