@@ -25,12 +25,17 @@ extension PreviewApp {
     func screenSettings(_ session: Session, for id: String) -> PageSettings {
         var settings = settings(session)
         guard settings.showsMap else { return settings }
-        if let instance = try? engine.instance(id, session: session.id), let process = project.process(named: instance.process) {
-            settings.map = ScreenMap(subject: .process(process), path: Self.mapPath(of: instance, in: process))
+        if let instance = try? engine.instance(id, session: session.id) {
+            settings.map = screenMap(of: instance)
         } else if let run = try? flows.run(id, session: session.id), let flow = project.flow(named: run.flow) {
             settings.map = ScreenMap(subject: .flow(flow), path: Self.mapPath(of: run))
         }
         return settings
+    }
+
+    /// The map beside an instance's screen (the setting, or a shared page).
+    func screenMap(of instance: Instance) -> ScreenMap? {
+        project.process(named: instance.process).map { ScreenMap(subject: .process($0), path: Self.mapPath(of: instance, in: $0)) }
     }
 
     /// The way an instance went: every flow its own process's tokens took (`Instance.trail`),

@@ -263,14 +263,12 @@ public final class PreviewApp: Sendable {
     /// shared link's view (every control disabled, no project warnings).
     func page(for instance: Instance, _ session: Session, status: Int, notice: String?, tab: String? = nil,
               readOnly: Bool = false) -> Response {
-        var settings = screenSettings(session, for: instance.id)
+        var settings = settings(session)
         if readOnly {
             // A shared view: every control disabled, no project warnings, and the map of the way so far.
             (settings.readOnly, settings.projectErrors, settings.projectWarnings) = (true, [], [])
-            settings.map = project.process(named: instance.process).map { process in
-                ScreenMap(subject: .process(process), path: Self.mapPath(of: instance, in: process))
-            }
         }
+        if readOnly || settings.showsMap { settings.map = screenMap(of: instance) }
         if let state = engine.screen(instance, task: tab, language: session.language, notice: notice) {
             return html(status, renderer.screen(state, settings: settings))
         }

@@ -6,17 +6,17 @@ import Runtime
 extension PreviewApp {
     /// `POST /instances/{id}/share`: 303 to the inspector, which shows the link.
     func share(_ id: String, _ session: Session) -> Response {
-        do { _ = try engine.share(id, session: session.id) } catch .instanceNotFound {
-            return notFoundPage(session)
-        } catch {
-            return errorPage(409, "notSaved", error.description, session)
-        }
-        return Response.redirect(to: links.inspect(id) + "#sharing")
+        changeSharing(id, session, engine.share(_:session:))
     }
 
     /// `POST /instances/{id}/unshare`: the link answers 404 from now on.
     func stopSharing(_ id: String, _ session: Session) -> Response {
-        do { _ = try engine.stopSharing(id, session: session.id) } catch .instanceNotFound {
+        changeSharing(id, session, engine.stopSharing(_:session:))
+    }
+
+    private func changeSharing(_ id: String, _ session: Session,
+                               _ change: (String, String) throws(RuntimeError) -> Instance) -> Response {
+        do { _ = try change(id, session.id) } catch .instanceNotFound {
             return notFoundPage(session)
         } catch {
             return errorPage(409, "notSaved", error.description, session)

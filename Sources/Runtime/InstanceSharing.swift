@@ -4,23 +4,24 @@
 extension ProcessEngine {
     /// Shares the instance: gives it a secret, or keeps the one it has while shared.
     public func share(_ id: String, session: String) throws(RuntimeError) -> Instance {
-        try locked(id) { () throws(RuntimeError) -> Instance in
-            let instance = try self.instance(id, session: session)
-            guard instance.shareSecret == nil else { return instance }
-            var shared = instance
-            shared.shareSecret = SecretToken.random()
-            return try save(shared, from: instance)
-        }
+        try changeSharing(id, session: session) { $0 ?? SecretToken.random() }
     }
 
     /// Stops sharing: the old link answers 404 from now on.
     public func stopSharing(_ id: String, session: String) throws(RuntimeError) -> Instance {
+        try changeSharing(id, session: session) { _ in nil }
+    }
+
+    /// Sets the instance's share secret to what `next` makes of the current one; saved only if it changed.
+    private func changeSharing(_ id: String, session: String,
+                               _ next: (String?) -> String?) throws(RuntimeError) -> Instance {
         try locked(id) { () throws(RuntimeError) -> Instance in
             let instance = try self.instance(id, session: session)
-            guard instance.shareSecret != nil else { return instance }
-            var unshared = instance
-            unshared.shareSecret = nil
-            return try save(unshared, from: instance)
+            let secret = next(instance.shareSecret)
+            guard secret != instance.shareSecret else { return instance }
+            var changed = instance
+            changed.shareSecret = secret
+            return try save(changed, from: instance)
         }
     }
 
