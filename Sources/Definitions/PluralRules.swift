@@ -26,6 +26,17 @@ public enum PluralRules {
             }
         case "he", "iw":
             return n == 1 ? .one : n == 2 ? .two : .other
+        case "pl":
+            if n == 1 { return .one }
+            return (2...4).contains(n % 10) && !(12...14).contains(lastTwo) ? .few : .many
+        case "ru", "uk", "be":
+            if n % 10 == 1 && lastTwo != 11 { return .one }
+            return (2...4).contains(n % 10) && !(12...14).contains(lastTwo) ? .few : .many
+        case "hr", "sr", "bs":
+            if n % 10 == 1 && lastTwo != 11 { return .one }
+            return (2...4).contains(n % 10) && !(12...14).contains(lastTwo) ? .few : .other
+        case "cs", "sk":
+            return n == 1 ? .one : (2...4).contains(n) ? .few : .other
         case "ja", "ko", "zh", "th", "vi", "id", "ms", "tr", "fa":
             return .other
         default:

@@ -28,6 +28,14 @@ import Testing
                 == [.zero, .one, .two, .few, .few, .many, .many, .other, .few])
     }
 
+    @Test func polishAndRussianTellFewFromMany() {
+        #expect([1, 2, 4, 5, 12, 22, 25, 101].map { PluralRules.category($0, language: "pl") }
+                == [.one, .few, .few, .many, .many, .few, .many, .many])
+        #expect([1, 2, 5, 11, 21, 22, 111].map { PluralRules.category($0, language: "ru") }
+                == [.one, .few, .many, .many, .one, .few, .many])
+        #expect([1, 3, 5].map { PluralRules.category($0, language: "cs") } == [.one, .few, .other])
+    }
+
     @Test func anExactCountWinsOverItsCategory() {
         #expect(Words.fill("{x, plural, =0 {no files} one {# file} other {# files}}", language: "en") { _ in "0" } == "no files")
     }
