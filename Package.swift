@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The shape follows DESIGN.md: data flows HTTP → Preview → Runtime / Rendering → Definitions → Expressions.
-// Imports only ever point down that list.
+// Imports only ever point down that list, and every target lists each module it imports
+// (Tests/CLITests/PackageManifestTests.swift).
 let package = Package(
     name: "FlowStage",
     platforms: [.macOS(.v14)],
@@ -48,32 +49,40 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
+        // The Mustache engine FlowStage's pages are written in (Sources/Template/TEMPLATES.md): no FlowStage types.
+        .target(name: "Template", exclude: ["TEMPLATES.md"]),
+        .target(name: "Rendering", dependencies: ["Template", "Definitions", "Expressions", "Markdown"]),
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         // Audit: the sign-off report and the inspector's screen-reader outline.
         .target(name: "Preview", dependencies: [
-            "HTTP", "Runtime", "Rendering", "Audit",
+            "HTTP", "Runtime", "Rendering", "Audit", "Definitions", "Expressions",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "Runtime", "PostgresStore", "Rendering", "Definitions", "Audit",
+            "Preview", "HTTP", "Runtime", "PostgresStore", "Rendering", "Definitions", "Expressions", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: ["Audit", "Definitions"], path: "Tests/TestSupport"),
         // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
-        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "PostgresStore", "Definitions"], path: "Tests/CrashWorker"),
+        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
-        .testTarget(name: "TemplateTests", dependencies: ["Rendering"]),
-        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "TestSupport"]),
+        .testTarget(name: "TemplateTests", dependencies: ["Template"]),
+        .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "PostgresStore", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: [
+            "Runtime", "PostgresStore", "Definitions", "Expressions", "TestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: [
+            "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Runs the flowstage binary that `swift build` puts beside the test bundle (`flowstage new`).
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
@@ -86,7 +95,7 @@ let package = Package(
 if Context.environment["FLOWSTAGE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "flowstage-fuzz",
-        dependencies: ["Expressions", "HTTP", "Definitions", "Rendering"],
+        dependencies: ["Expressions", "HTTP", "Definitions", "Rendering", "Template"],
         path: "Fuzz/Harnesses",
         swiftSettings: [.enableExperimentalFeature("Extern")]))
 }

@@ -3,6 +3,7 @@ import Foundation
 @testable import Expressions
 @testable import HTTP
 @testable import Rendering
+@testable import Template
 
 /// One fuzz target: what libFuzzer's bytes are fed to, and what must hold besides "no crash".
 /// A broken property stops the run with `fatalError`, which libFuzzer records as a crash.

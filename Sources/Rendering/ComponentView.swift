@@ -1,4 +1,5 @@
 import Definitions
+import Template
 /// The typed view model every component template reads. One struct for all types keeps
 /// lookups a plain `switch` (no dictionaries, no `Any`); a key a type does not use is false.
 /// Built as a value, then handed to templates inside a `ComponentContext`.

@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// The Swift half of custom components (docs/reference/components.md, "Custom components"): a host registers a
 /// view-model provider per `identifier`. It is asked first; the project's

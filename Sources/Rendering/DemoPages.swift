@@ -1,4 +1,5 @@
 import Definitions
+import Template
 
 /// The pages and catalogue parts of a stakeholder demo: "Start with data" and the scenarios
 /// offered as bookmarks ("Start at step N").

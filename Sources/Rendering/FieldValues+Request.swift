@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// What a request decides about a field, shared by the general path and the specialized one
 /// (`SpecializedComponents`), so both print the same page. Functions of the screen state and

@@ -1,3 +1,5 @@
+import Template
+
 /// A view model for page-level templates and list items: a few named values.
 ///
 /// An array of pairs, not a dictionary: for the dozen names a page context holds, comparing

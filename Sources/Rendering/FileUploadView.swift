@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// The `fileUpload` component's view (docs/reference/components.md): what it accepts in words, its own upload
 /// button, and the files already stored at its key, each a link with its size and a remove button.

@@ -1,5 +1,6 @@
-import Foundation
 import Definitions
+import Foundation
+import Template
 
 /// What the inspector shows of an instance or a flow run (docs/reference/http.md, the inspector).
 public struct Inspection: Sendable {

@@ -1,4 +1,5 @@
 import Definitions
+import Template
 
 /// The way an instance or a run went: what the process map marks. Node ids are those of the
 /// instance's own process (or the flow's state ids).

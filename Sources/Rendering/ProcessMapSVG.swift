@@ -1,4 +1,5 @@
 import Definitions
+import Template
 
 /// Writes a `ProcessDiagram` as inline SVG, the same for a modeler's diagram and a computed
 /// layout: a picture with a title and a description (`role="img"`), colours only through

@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// One component on the gallery's index page.
 public struct GalleryEntry: Sendable {

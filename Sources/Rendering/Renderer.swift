@@ -1,6 +1,7 @@
 import Definitions
 import Expressions
 import Markdown
+import Template
 
 /// Renders every page of a project into bytes: screens, end pages, the catalogue and error
 /// pages. Built once per loaded project; rendering touches no file and no lock.

@@ -1,5 +1,6 @@
 import Definitions
 import Synchronization
+import Template
 
 /// Whole-page plans of the common screen: one task, no errors, every field specialized.
 ///

@@ -1,6 +1,7 @@
 import Definitions
 import Expressions
 import Foundation
+import Template
 
 /// View models of the catalogue components added after the first screens: multiselect,
 /// segmented, switch, slider, datepicker, table, collection, and the textarea counter.

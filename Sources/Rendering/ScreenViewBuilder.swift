@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// Turns the runtime's screen state into component view models, allocating field ids as
 /// it goes so the error summary can link to them.

@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Template
 
 /// Component markup worked out when the project loads (issue 5: 25 µs a screen).
 ///

@@ -1,5 +1,6 @@
 import Definitions
 import Foundation
+import Template
 
 /// Every template a project's pages use, compiled once at load.
 ///

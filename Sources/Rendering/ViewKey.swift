@@ -1,3 +1,5 @@
+import Template
+
 /// Every name FlowStage's own view models answer: the template vocabulary of `Templates/`.
 ///
 /// Templates are compiled against it, so each `{{name}}` carries its case number and a view

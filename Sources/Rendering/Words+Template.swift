@@ -1,4 +1,5 @@
 import Definitions
+import Template
 
 /// Templates read interface words as `{{ui.key}}` (docs/reference/interface-words.md); a key no
 /// catalogue has falls back to the enclosing contexts, as any unknown name.

@@ -1,4 +1,4 @@
-@testable import Rendering
+@testable import Template
 import Testing
 
 /// The official Mustache spec (comments, delimiters, interpolation, inverted, partials,

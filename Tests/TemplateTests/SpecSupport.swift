@@ -1,5 +1,5 @@
 import Foundation
-@testable import Rendering
+@testable import Template
 import Testing
 
 /// JSON as the Mustache spec files hold it. Decoded with `JSONDecoder` (not `JSONSerialization`)

@@ -1,4 +1,4 @@
-import Rendering
+import Template
 import Testing
 
 /// FlowStage's own rules on top of the spec: one rule, one test.

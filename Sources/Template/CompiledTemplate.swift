@@ -19,6 +19,12 @@ public struct CompiledTemplate: Sendable {
         self.plan = plan
     }
 
+    /// The names a render looks up (the first segment of each; `{{.}}` looks nothing up): what
+    /// a specialized template still asks of each request.
+    public var lookedUpNames: [TemplateKey] {
+        plan.names.compactMap(\.first)
+    }
+
     /// Appends the rendering to `buffer`, so a page and its embedded parts share one buffer.
     public func render(_ context: any TemplateContext, into buffer: inout HTMLBuffer) {
         render(value: .object(context), into: &buffer)

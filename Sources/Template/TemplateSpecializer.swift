@@ -14,7 +14,7 @@
 /// The result prints exactly what the general render prints for the same values; a template
 /// this cannot specialize (an embedded template outside page mode, a dotted dynamic name, `{{.}}`
 /// in a dynamic section) gives nil, and the caller keeps the general path.
-struct TemplateSpecializer {
+public struct TemplateSpecializer {
     private struct CannotSpecialize: Error {}
 
     /// The plan being read: the page's, or an embedded template's while it is inlined.
@@ -40,14 +40,14 @@ struct TemplateSpecializer {
 
     /// `template` specialized for `root`; `isDynamic` names the keys answered per request, for a
     /// name a row answers (`inRow`) and for one a context answers.
-    static func specialize(_ template: CompiledTemplate, root: any TemplateContext,
+    public static func specialize(_ template: CompiledTemplate, root: any TemplateContext,
                            isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool) -> CompiledTemplate? {
         specialize(TemplateSpecializer(source: template.plan, isDynamic: isDynamic), template, root: root)
     }
 
     /// A page with its embedded templates inlined: `isDynamic` names the keys the page's own
     /// contexts answer per request; every name a numbered part answers is dynamic.
-    static func specialize(page template: CompiledTemplate, root: any TemplateContext,
+    public static func specialize(page template: CompiledTemplate, root: any TemplateContext,
                            isDynamic: @escaping (TemplateKey) -> Bool,
                            partOf: @escaping (any TemplateContext) -> Int?) -> CompiledTemplate? {
         let specializer = TemplateSpecializer(source: template.plan, isDynamic: { key, inRow in !inRow && isDynamic(key) },
