@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The shape follows DESIGN.md: data flows HTTP → Preview → Runtime / Rendering → Definitions → Expressions.
+// The shape (docs/ARCHITECTURE.md): data flows HTTP → Preview → Runtime / Rendering → Definitions → Expressions.
 // Imports only ever point down that list, and every target lists each module it imports
 // (Tests/CLITests/PackageManifestTests.swift).
 let package = Package(

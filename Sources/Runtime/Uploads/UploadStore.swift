@@ -30,7 +30,7 @@ public struct StoredUpload: Sendable, Equatable, Codable {
     }
 }
 
-/// Where uploaded bytes live (DESIGN.md, "a small blob-store protocol"): a folder by default,
+/// Where uploaded bytes live (a small blob-store protocol): a folder by default,
 /// memory for scenarios and tests. Every method is all-or-nothing for one file.
 public protocol UploadStore: Sendable {
     /// Keeps `file`'s bytes under a new id for `instance` of `session`. Throws without
