@@ -123,95 +123,90 @@ public final class PreviewApp: Sendable {
         return response
     }
 
+    /// The one place routes are matched and what they need is checked (`Route.Needs`): the
+    /// session, the CSRF token, a form body. Security headers are added around it (`handle`).
     private func route(_ request: Request) -> Response {
         let segments = PathSegments.of(request.path)
-        let method = request.method == "HEAD" ? "GET" : request.method
-        switch (method, segments.count, segments.first) {
-        case ("GET", 1, "healthz"):
-            return Response.text(200, "ok\n")
-        case ("GET", 1, "live-version"):
-            // What the comfort script polls; changes when the project is reloaded or fails to.
-            var response = Response.text(200, "\(generation)\n")
-            response.headers["Cache-Control"] = "no-store"
+        guard let method = Route.Method(rawValue: request.method == "HEAD" ? "GET" : request.method) else {
+            let session = currentSession(request).0
+            var response = errorPage(405, "methodNotAllowed",
+                                     words(session).fill("errorPage.methodNotAllowedLead", ["method": request.method]), session)
+            response.headers.add("Allow", "GET, HEAD, POST")
             return response
-        case ("GET", _, "public"):
-            return statics.response(for: "/" + segments.dropFirst().joined(separator: "/"), request: request)
-                ?? notFound(request)
-        case ("GET", 2, "themes"):
-            return themeFiles.response(for: segments[1], request: request) ?? notFound(request)
-        case ("GET", 2, "media"):
-            return mediaFiles.response(for: segments[1], request: request) ?? notFound(request)
-        case ("GET", 2, "schemas"):
-            return schemaFiles.response(for: segments[1], request: request) ?? notFound(request)
-        default:
+        }
+        var found: (route: Route, parameters: [String])?
+        for route in Self.routes where route.method == method {
+            guard let parameters = route.parameters(of: segments), route.when?(request) ?? true else { continue }
+            found = (route, parameters)
             break
         }
-
+        if let found, found.route.needs == .nothing {
+            return found.route.handler(self, Route.Call(request: request, session: Self.noSession, parameters: found.parameters))
+        }
         let (session, isNew) = currentSession(request)
         var response: Response
-        switch (method, segments.count) {
-        case ("GET", 0):
-            response = catalogue(session, notice: catalogueNotice(request, session))
-        case ("GET", 3) where segments[0] == "processes" && segments[2] == "latest":
-            response = latest(segments[1], session)
-        case ("GET", 2) where segments[0] == "instances" && Self.wantsJSON(request):
-            response = showJSON(segments[1], session)
-        case ("POST", 3) where segments[0] == "processes" && segments[2] == "start":
-            response = csrfChecked(request, session, isNew) { self.start(segments[1], request, session) }
-        case ("GET", 3) where segments[0] == "processes" && segments[2] == "start":
-            response = startWithDataPage(segments[1], session)
-        case ("POST", 3) where segments[0] == "scenarios" && segments[2] == "start":
-            response = csrfChecked(request, session, isNew) { self.startScenario(segments[1], request, session) }
-        case ("POST", 2) where segments[0] == "session" && segments[1] == "reset":
-            response = csrfChecked(request, session, isNew) { self.resetSession(session) }
-        case ("GET", 1) where segments[0] == "gallery":
-            response = galleryIndex(session)
-        case ("GET", 2) where segments[0] == "gallery":
-            response = galleryPage(segments[1], session)
-        case ("GET", 2) where segments[0] == "uploads":
-            response = upload(segments[1], session)
-        case ("GET", 2) where segments[0] == "instances":
-            response = show(segments[1], session, tab: request.query.first { $0.name == "tab" }?.value,
-                            atLeast: request.query.first { $0.name == "v" }.flatMap { Int($0.value) })
-        case ("POST", 4) where segments[0] == "instances" && segments[2] == "actions":
-            response = csrfChecked(request, session, isNew) { self.formRequired(request, session) ?? self.action(segments[3], on: segments[1], request, session) }
-        case ("POST", 3) where segments[0] == "flows" && segments[2] == "start":
-            response = csrfChecked(request, session, isNew) { self.startFlow(segments[1], session) }
-        case ("POST", 4) where segments[0] == "instances" && segments[2] == "events":
-            response = csrfChecked(request, session, isNew) { self.formRequired(request, session) ?? self.event(segments[3], on: segments[1], request, session) }
-        case ("POST", 1) where segments[0] == "settings":
-            response = csrfChecked(request, session, isNew) { self.saveSettings(request, session) }
-        case ("POST", 3) where segments[0] == "instances" && segments[2] == "back":
-            response = csrfChecked(request, session, isNew) { self.back(segments[1], session, task: request.form?.first("_screen")) }
-        case ("GET", 3) where segments[0] == "instances" && segments[2] == "close":
-            response = closePage(segments[1], session)
-        case ("POST", 3) where segments[0] == "instances" && segments[2] == "stop":
-            response = csrfChecked(request, session, isNew) { self.stop(segments[1], session) }
-        case ("POST", 3) where segments[0] == "instances" && segments[2] == "share":
-            response = csrfChecked(request, session, isNew) { self.share(segments[1], session) }
-        case ("POST", 3) where segments[0] == "instances" && segments[2] == "unshare":
-            response = csrfChecked(request, session, isNew) { self.stopSharing(segments[1], session) }
-        case ("POST", 3) where segments[0] == "instances" && segments[2] == "restart":
-            response = csrfChecked(request, session, isNew) { self.restart(segments[1], request, session) }
-        case ("GET", 2) where segments[0] == "shared":
-            response = sharedPage(segments[1], session)
-        case ("GET", 3) where segments[0] == "instances" && segments[2] == "inspect":
-            response = inspect(segments[1], session)
-        case ("GET", 3) where segments[0] == "instances" && segments[2] == "map":
-            response = mapPage(segments[1], session)
-        case ("POST", 2) where segments[0] == "session" && segments[1] == "end":
-            response = csrfChecked(request, session, isNew) { self.endSession(session) }
-        case ("GET", _), ("POST", _):
+        if let (route, parameters) = found {
+            response = refusal(of: route, request, session, isNew)
+                ?? route.handler(self, Route.Call(request: request, session: session, parameters: parameters))
+        } else {
             response = notFound(request, session)
-        default:
-            response = errorPage(405, "methodNotAllowed", words(session).fill("errorPage.methodNotAllowedLead", ["method": request.method]), session)
-            response.headers.add("Allow", "GET, HEAD, POST")
         }
         if isNew {
             response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: session.id,
                                                  secure: configuration.secureCookies))
         }
         return response
+    }
+
+    /// The session a file route's handler is given: it reads none.
+    private static let noSession = Session(id: "", csrf: "", language: "en", theme: "default", appearance: "auto", now: Date())
+
+    /// Why `route` may not run for this request, if it may not: every change needs the session's
+    /// token in `_csrf` (403, nothing changes), and the session is kept before the change;
+    /// actions and events read a posted form, so any other body (JSON, say), which would read
+    /// as a form with every field empty and blank the data, is refused (415).
+    private func refusal(of route: Route, _ request: Request, _ session: Session, _ isNew: Bool) -> Response? {
+        switch route.needs {
+        case .nothing, .session:
+            return nil
+        case .token, .tokenAndForm:
+            guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request),
+                  SecretToken.equal(token, session.csrf) else {
+                return errorPage(403, "formExpired", words(session)["errorPage.formExpiredLead"], session)
+            }
+            do { try sessions.keep(session) } catch {
+                return errorPage(503, "nothingChanged", words(session).fill("errorPage.sessionNotSaved", ["reason": error.description]), session)
+            }
+            if route.needs == .tokenAndForm, request.form == nil, !request.body.isEmpty {
+                return errorPage(415, "nothingChanged", words(session)["errorPage.formRequiredLead"], session)
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Files
+
+    /// What the comfort script polls; changes when the project is reloaded or fails to.
+    func liveVersion() -> Response {
+        var response = Response.text(200, "\(generation)\n")
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    func publicFile(_ path: String, _ request: Request) -> Response {
+        statics.response(for: "/" + path, request: request) ?? notFound(request)
+    }
+
+    func themeFile(_ name: String, _ request: Request) -> Response {
+        themeFiles.response(for: name, request: request) ?? notFound(request)
+    }
+
+    func mediaFile(_ key: String, _ request: Request) -> Response {
+        mediaFiles.response(for: key, request: request) ?? notFound(request)
+    }
+
+    func schemaFile(_ name: String, _ request: Request) -> Response {
+        schemaFiles.response(for: name, request: request) ?? notFound(request)
     }
 
     // MARK: - Pages
@@ -235,7 +230,7 @@ public final class PreviewApp: Sendable {
         configuration.versionedRedirects ? links.instance(instance.id) + "?v=\(instance.version)" : links.instance(instance.id)
     }
 
-    private func show(_ id: String, _ session: Session, tab: String? = nil, atLeast version: Int? = nil) -> Response {
+    func show(_ id: String, _ session: Session, tab: String? = nil, atLeast version: Int? = nil) -> Response {
         let instance: Instance
         do {
             if let version {
@@ -296,7 +291,7 @@ public final class PreviewApp: Sendable {
 
     /// Starts a process with the catalogue's parameters, or with JSON: a JSON body, or the
     /// "Start with data" page's `_data` text (refused text is shown back on that page, 422).
-    private func start(_ name: String, _ request: Request, _ session: Session) -> Response {
+    func start(_ name: String, _ request: Request, _ session: Session) -> Response {
         guard let process = project.process(named: name) else { return notFoundPage(session) }
         var params: [String: JSONValue] = [:]
         for parameter in process.params {
@@ -324,7 +319,7 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
+    func action(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
         let form = Self.postedForm(request)
         let waitingBefore = (try? engine.instance(id, session: session.id))?.waiting ?? []
         do {
@@ -344,7 +339,7 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func back(_ id: String, _ session: Session, task: String? = nil) -> Response {
+    func back(_ id: String, _ session: Session, task: String? = nil) -> Response {
         do {
             return outcome(try engine.back(id, session: session.id, task: task, language: session.language), session)
         } catch .instanceNotFound {
@@ -391,7 +386,7 @@ public final class PreviewApp: Sendable {
     }
 
     /// Stores the chosen language, theme, appearance and device width; a value the project does not offer is ignored.
-    private func saveSettings(_ request: Request, _ session: Session) -> Response {
+    func saveSettings(_ request: Request, _ session: Session) -> Response {
         // A setting is the person's choice when it differs from the project's; choosing the
         // project's own value makes it follow project.json again.
         var changed = session
@@ -421,7 +416,7 @@ public final class PreviewApp: Sendable {
 
     // MARK: - App flows
 
-    private func startFlow(_ name: String, _ session: Session) -> Response {
+    func startFlow(_ name: String, _ session: Session) -> Response {
         do {
             return flowRedirect(try flows.start(flow: name, session: session.id))
         } catch .unknownFlow {
@@ -431,7 +426,7 @@ public final class PreviewApp: Sendable {
         }
     }
 
-    private func event(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
+    func event(_ name: String, on id: String, _ request: Request, _ session: Session) -> Response {
         let form = PostedForm(request.form?.fields ?? [])
         return flowOutcome({ () throws(FlowEngineError) -> FlowResult in
             try flows.fire(event: name, on: id, session: session.id, form: form, language: session.language)
@@ -505,24 +500,6 @@ public final class PreviewApp: Sendable {
         if !session.hasChosen(.theme) || project.themes[session.theme] == nil { shown.theme = project.theme }
         if !session.hasChosen(.appearance) { shown.appearance = project.appearance.rawValue }
         return shown
-    }
-
-    /// Actions and events read a posted form: any other body (JSON, say) would read as a form
-    /// with every field empty and blank the data, so it is refused (415) and nothing changes.
-    private func formRequired(_ request: Request, _ session: Session) -> Response? {
-        guard request.form == nil, !request.body.isEmpty else { return nil }
-        return errorPage(415, "nothingChanged", words(session)["errorPage.formRequiredLead"], session)
-    }
-
-    /// Every POST must carry the session's token in `_csrf`; without it nothing changes (403).
-    private func csrfChecked(_ request: Request, _ session: Session, _ isNew: Bool, _ body: () -> Response) -> Response {
-        guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request), SecretToken.equal(token, session.csrf) else {
-            return errorPage(403, "formExpired", words(session)["errorPage.formExpiredLead"], session)
-        }
-        do { try sessions.keep(session) } catch {
-            return errorPage(503, "nothingChanged", words(session).fill("errorPage.sessionNotSaved", ["reason": error.description]), session)
-        }
-        return body()
     }
 
     func settings(_ session: Session) -> PageSettings {
