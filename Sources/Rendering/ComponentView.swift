@@ -2,7 +2,7 @@ import Definitions
 import Template
 /// The typed view model every component template reads. One struct for all types keeps
 /// lookups a plain `switch` (no dictionaries, no `Any`); a key a type does not use is false.
-/// Built as a value, then handed to templates inside a `ComponentContext`.
+/// Built as a value, then handed to templates inside a `ComponentViewContext`.
 struct ComponentView {
     var id = ""
     var name = ""
@@ -47,7 +47,7 @@ struct ComponentView {
     var height: Int?
     /// Values only the newer catalogue components read (slider bounds, table rows, collection
     /// items…), so adding a component does not grow the switch below.
-    private var extra: [FieldsContext.Field] = []
+    private var extra: [KeyedView.Field] = []
     /// fileUpload: `accept` for the input, the limits in words, the files already stored.
     var accept: String?
     var multiple = false
@@ -61,7 +61,7 @@ struct ComponentView {
 
     /// Sets a value of the `extra` kind (the first one set for a key wins).
     mutating func set(_ key: ViewKey, _ value: TemplateValue) {
-        extra.append(FieldsContext.Field(key: key, value: value))
+        extra.append(KeyedView.Field(key: key, value: value))
     }
 
     func extra(_ key: ViewKey) -> TemplateValue? {
@@ -82,7 +82,7 @@ struct OptionView {
 /// A component as templates see it: its view, and its choices as rows (one object for both, so
 /// a 30-option select allocates nothing per option). In an option row, `name`, `invalid` and
 /// `disabled` fall through to the component.
-final class ComponentContext: TemplateContext, TemplateRows {
+final class ComponentViewContext: TemplateContext, TemplateRows {
     let view: ComponentView
 
     init(_ view: consuming ComponentView) {

@@ -61,11 +61,11 @@ public struct CustomComponentRegistry: Sendable {
 /// A provider's values over the component's own view: the provider wins on a shared name.
 final class CustomComponentContext: TemplateContext {
     let values: [String: TemplateValue]
-    let component: ComponentContext
+    let component: ComponentViewContext
 
     init(values: [String: TemplateValue], view: ComponentView) {
         self.values = values
-        self.component = ComponentContext(view)
+        self.component = ComponentViewContext(view)
     }
 
     func value(for key: TemplateKey) -> TemplateValue? { values[key.text] ?? component.value(for: key) }

@@ -11,7 +11,7 @@ extension Renderer {
         let title = text(process.title, settings.language) ?? process.name
         let heading = ui.named("startWithDataLabel", title)
         let params: [TemplateValue] = process.params.map { parameter in
-            .object(FieldsContext([
+            .object(KeyedView([
                 .name: .text(parameter.key.description),
                 .label: .text(text(parameter.label, settings.language) ?? parameter.key.description),
                 .required: .bool(parameter.required),
@@ -22,7 +22,7 @@ extension Renderer {
             node.userTask?.screen.lazy.compactMap(\.key).first?.description
         }.first ?? "customer.name"
         let example = "{\"\(path)\": \"…\"}"
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .error: .optional(error),
             .hasItems: .bool(!params.isEmpty),
@@ -54,9 +54,9 @@ extension Renderer {
                 case .end?, .endPage?: ui.fill("scenarioStepEnd", ["number": number])
                 case nil: ui.fill("scenarioStepNumber", ["number": number])
                 }
-                return .object(FieldsContext([.value: .text("\(index + 1)"), .label: .text(label), .selected: .bool(index == 0)]))
+                return .object(KeyedView([.value: .text("\(index + 1)"), .label: .text(label), .selected: .bool(index == 0)]))
             }
-            return .object(FieldsContext([
+            return .object(KeyedView([
                 .title: .text(scenario.name),
                 .subtitle: .text(processTitle),
                 .id: .text("scenario-step-" + HTMLID.sanitise(scenario.name)),

@@ -94,7 +94,7 @@ extension Renderer {
     public func closeConfirmation(instanceID: String, process: ProcessDefinition, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let heading = ui.named("closeTitle", text(process.title, settings.language) ?? process.name)
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .stopURL: .text(links.stop(instanceID)),
             .instanceURL: .text(links.instance(instanceID)),
@@ -113,7 +113,7 @@ extension Renderer {
         case .flow: project.flow(named: inspection.name).flatMap { text($0.title, settings.language) } ?? inspection.name
         }
         func row(_ label: String, _ value: String) -> TemplateValue {
-            .object(FieldsContext([.label: .text(label), .value: .text(value)]))
+            .object(KeyedView([.label: .text(label), .value: .text(value)]))
         }
         var rows = [
             row(ui["inspectorKind"], ui.named(inspection.kind == .process ? "inspectorKindProcess" : "inspectorKindFlow", inspection.name)),
@@ -123,7 +123,7 @@ extension Renderer {
         ]
         if let incident = inspection.incident { rows.append(row(ui["inspectorIncident"], incident)) }
         func list(_ entries: [String]) -> TemplateValue {
-            entries.isEmpty ? .bool(false) : .object(FieldsContext([.entries: .list(entries.map(TemplateValue.text))]))
+            entries.isEmpty ? .bool(false) : .object(KeyedView([.entries: .list(entries.map(TemplateValue.text))]))
         }
         let heading = "\(ui["inspector"]): \(title)"
         let subject: MapSubject? = switch inspection.kind {
@@ -134,12 +134,12 @@ extension Renderer {
         if let subject, let path = inspection.map {
             map = mapValue(processMap(subject, path: path, language: settings.language), id: "fs-map", ui: ui)
         }
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .rows: .list(rows),
             .history: inspection.steps == nil ? list(inspection.history) : .bool(false),
             .steps: inspection.steps.map { steps in
-                .object(FieldsContext([.entries: .list(steps.map { stepView($0, inspection, settings: settings, ui: ui) }),
+                .object(KeyedView([.entries: .list(steps.map { stepView($0, inspection, settings: settings, ui: ui) }),
                                        .dropped: .bool(inspection.stepsDropped), .hasItems: .bool(!steps.isEmpty)]))
             } ?? .bool(false),
             .data: .text(inspection.data),
@@ -150,7 +150,7 @@ extension Renderer {
             .map: map,
             .mapURL: inspection.map == nil ? .bool(false) : .optional(links.map(inspection.id)),
             .sharing: inspection.sharing.map { sharing in
-                .object(FieldsContext([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
+                .object(KeyedView([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
                                        .url: .optional(sharing.link)]))
             } ?? .bool(false),
             .outline: outlineValue(inspection.outline, ui: ui),
@@ -164,7 +164,7 @@ extension Renderer {
     private func stepView(_ step: Inspection.Step, _ inspection: Inspection, settings: PageSettings, ui: Words) -> TemplateValue {
         let process = project.process(named: inspection.name)
         let screen = process?.node(step.screen)?.userTask.flatMap { text($0.title, settings.language) ?? text($0.step, settings.language) }
-        return .object(FieldsContext([
+        return .object(KeyedView([
             .number: .text("\(step.number)"),
             .time: .text(ui.dateTime(ISO8601DateFormatter().string(from: step.at))),
             .screen: .text(screen.map { "\($0) (\(step.screen))" } ?? step.screen),
@@ -181,13 +181,13 @@ extension Renderer {
     private func outlineValue(_ outline: [Inspection.OutlineRow]?, ui: Words) -> TemplateValue {
         let rows: [TemplateValue] = (outline ?? []).enumerated().map { number, row in
             let role = row.level.map { "\(row.role), " + ui.fill("inspectorOutlineLevel", ["x": String($0)]) } ?? row.role
-            return .object(FieldsContext([
+            return .object(KeyedView([
                 .count: .number(Double(number + 1)), .role: .text(role), .name: .text(row.name), .value: .text(row.value),
                 .states: .text(row.states.joined(separator: ", ")), .hint: .text(row.description), .error: .text(row.error),
                 .landmarks: .text(row.landmarks.joined(separator: " › ")),
             ]))
         }
-        return .object(FieldsContext([.rows: .list(rows), .hasItems: .bool(!rows.isEmpty)]))
+        return .object(KeyedView([.rows: .list(rows), .hasItems: .bool(!rows.isEmpty)]))
     }
 
     /// The access page of a password-protected preview; it posts to `/access` and then goes on
@@ -201,7 +201,7 @@ extension Renderer {
             seconds <= 60 ? ui["accessTooManyOneMinute"]
                 : ui.fill("accessTooMany", ["minutes": String((seconds + 59) / 60)])
         }
-        let content = FieldsContext([
+        let content = KeyedView([
             .wrong: .bool(message != nil), .error: .text(message ?? ""), .next: .text(next),
             .actionURL: .text(links.access), .ui: .object(ui),
         ])
@@ -250,15 +250,15 @@ extension Renderer {
         let versionViews: [TemplateValue] = versions.map { version in
             let walks: [TemplateValue] = version.walks.map { walk in
                 let pages: [TemplateValue] = walk.pages.enumerated().map { index, page in
-                    .object(FieldsContext([.url: .text(page.url),
+                    .object(KeyedView([.url: .text(page.url),
                                            .title: .text("\(index + 1). \(page.title)\(page.hasErrors ? " — \(ui["siteWithErrors"])" : "")")]))
                 }
-                return .object(FieldsContext([.title: .text(walk.title), .pages: .list(pages)]))
+                return .object(KeyedView([.title: .text(walk.title), .pages: .list(pages)]))
             }
             let title = "\(Words.languageName(version.language)) — \(ui["appearance." + version.appearance])"
-            return .object(FieldsContext([.title: .text(title), .walks: .list(walks), .galleryURL: .optional(version.gallery)]))
+            return .object(KeyedView([.title: .text(title), .walks: .list(walks), .galleryURL: .optional(version.gallery)]))
         }
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(project.name), .lead: .text(ui["siteLead"]), .versions: .list(versionViews), .ui: .object(ui),
         ])
         return page(title: project.name, hasErrors: false, content: .embed(templates.page("site-index"), content),

@@ -33,14 +33,14 @@ extension Renderer {
     public func galleryIndex(_ entries: [GalleryEntry], problems: [String], settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let components: [TemplateValue] = entries.map { entry in
-            .object(FieldsContext([
+            .object(KeyedView([
                 .name: .text(entry.component),
                 .url: .text(entry.url),
                 .count: .text(ui.format("galleryExamples", entry.exampleCount, 0)),
             ]))
         }
         let heading = ui["galleryTitle"]
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .components: .list(components),
             .hasProblems: .bool(!problems.isEmpty),

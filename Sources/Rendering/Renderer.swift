@@ -80,17 +80,17 @@ public struct Renderer: Sendable {
         // One task: the state itself, not a copy of it in an array.
         let forms = state.sections.isEmpty ? [form(state)] : state.sections.map(form)
         let errors: [TemplateValue] = state.errors.map { error in
-            .object(FieldsContext([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
+            .object(KeyedView([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
         }
         let (heading, title) = headings(state, language: settings.language)
-        let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), FieldsContext([
+        let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), KeyedView([
             .tabs: .list(state.tabs.map { tab in
-                .object(FieldsContext([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
+                .object(KeyedView([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
                                        .selected: .bool(tab.selected)]))
             }),
             .ui: .object(ui),
         ]))
-        let content = FieldsContext([
+        let content = KeyedView([
             .hasErrors: .bool(!errors.isEmpty),
             .errors: .list(errors),
             .actionError: .optional(state.actionError),
@@ -169,8 +169,8 @@ public struct Renderer: Sendable {
     /// One task's form: its fields, the hidden fields naming the session and the task, Back.
     /// `heading` is the section heading on a `single` page, nil when the task is the whole page.
     private func formView(_ state: ScreenState, components: [TemplateValue], settings: PageSettings,
-                          heading: String?) -> FieldsContext {
-        FieldsContext([
+                          heading: String?) -> KeyedView {
+        KeyedView([
             .sectionHeading: .optional(heading),
             .sectionID: heading == nil ? .bool(false) : .text("section-" + HTMLID.sanitise(state.nodeID)),
             .formAction: .text(formAction(state)),
@@ -193,7 +193,7 @@ public struct Renderer: Sendable {
             message = markdown.render(text, tags: project.tags, language: settings.language, data: data)
         }
         let heading = ui["outcome." + outcome]
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .outcome: .text(outcome),
             .message: message.map(TemplateValue.html) ?? .bool(false),
@@ -215,14 +215,14 @@ public struct Renderer: Sendable {
         let processes: [TemplateValue] = project.processes.map { process in
             let title = text(process.title, settings.language) ?? process.name
             let params: [TemplateValue] = process.params.map { parameter in
-                .object(FieldsContext([
+                .object(KeyedView([
                     .id: .text(ids.reserve("start-\(HTMLID.sanitise(process.name))-\(HTMLID.sanitise(parameter.key.description))")),
                     .name: .text(parameter.key.description),
                     .label: .text(text(parameter.label, settings.language) ?? parameter.key.description),
                     .required: .bool(parameter.required),
                 ]))
             }
-            return .object(FieldsContext([
+            return .object(KeyedView([
                 .title: .text(title),
                 .navigation: .text(ui["navigation." + process.navigation.rawValue]),
                 .startURL: .text(links.start(process.name)),
@@ -235,7 +235,7 @@ public struct Renderer: Sendable {
         }
         let flows: [TemplateValue] = project.flows.map { flow in
             let title = text(flow.title, settings.language) ?? flow.name
-            return .object(FieldsContext([
+            return .object(KeyedView([
                 .title: .text(title),
                 .startURL: .text(links.startFlow(flow.name)),
                 .startLabel: .text(ui.named("startProcess", title)),
@@ -244,7 +244,7 @@ public struct Renderer: Sendable {
         let instanceViews: [TemplateValue] = instances.map { summary in
             let title = project.process(named: summary.process).flatMap { text($0.title, settings.language) }
                 ?? project.flow(named: summary.process).flatMap { text($0.title, settings.language) } ?? summary.process
-            return .object(FieldsContext([
+            return .object(KeyedView([
                 .url: .text(links.instance(summary.id)),
                 .title: .text(title),
                 .status: .text(ui["status." + summary.status]),
@@ -257,7 +257,7 @@ public struct Renderer: Sendable {
             ]))
         }
         let scenarioViews = scenarioViews(scenarios, settings: settings, ui: ui)
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(project.name),
             .notice: .optional(notice),
             .processes: .list(processes),
@@ -279,9 +279,9 @@ public struct Renderer: Sendable {
     }
 
     /// The catalogue's settings form: each choice the project offers, the current one selected.
-    private func settingsForm(_ settings: PageSettings, ui: Words) -> FieldsContext {
+    private func settingsForm(_ settings: PageSettings, ui: Words) -> KeyedView {
         func choice(_ value: String, _ label: String, _ selected: Bool) -> TemplateValue {
-            .object(FieldsContext([.value: .text(value), .label: .text(label), .selected: .bool(selected)]))
+            .object(KeyedView([.value: .text(value), .label: .text(label), .selected: .bool(selected)]))
         }
         let languages = project.languages.map { choice($0, Words.languageName($0), $0 == settings.language) }
         // A built-in theme (its title still FlowStage's English one) is named in the page's words.
@@ -293,7 +293,7 @@ public struct Renderer: Sendable {
         let appearances = ["auto", "light", "dark"].map { choice($0, ui["appearance." + $0], $0 == settings.appearance) }
         let devices = PageSettings.devices.map { choice($0, ui["device." + $0], $0 == settings.device) }
         let maps = [choice("on", ui["yes"], settings.showsMap), choice("off", ui["no"], !settings.showsMap)]
-        return FieldsContext([
+        return KeyedView([
             .maps: .list(maps),
             .url: .text(links.settings),
             .languages: .list(languages),
@@ -306,7 +306,7 @@ public struct Renderer: Sendable {
     /// A clear error page (404, 403, 413…) in the project's look.
     public func error(heading: String, message: String, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading), .message: .text(message), .homeURL: .text(links.home), .ui: .object(ui),
         ])
         return page(title: "\(heading) – \(project.name)", hasErrors: false,
@@ -321,8 +321,8 @@ public struct Renderer: Sendable {
 
     /// The page template's view: the chrome around `content`.
     func pageContext(title: String, hasErrors: Bool, content: TemplateValue, settings: PageSettings,
-                     ui: Words) -> FieldsContext {
-        FieldsContext([
+                     ui: Words) -> KeyedView {
+        KeyedView([
             .lang: .text(settings.language),
             .rtl: .bool(Words.isRightToLeft(settings.language)),
             .appearance: .text(settings.appearance),
@@ -337,16 +337,16 @@ public struct Renderer: Sendable {
             .galleryURL: links.gallery.map(TemplateValue.text) ?? .bool(false),
             .projectName: .text(project.name),
             .projectErrors: settings.projectErrors.isEmpty ? .bool(false)
-                : .object(FieldsContext([.items: .list(settings.projectErrors.map(TemplateValue.text))])),
+                : .object(KeyedView([.items: .list(settings.projectErrors.map(TemplateValue.text))])),
             .projectWarnings: settings.projectWarnings.isEmpty ? .bool(false)
-                : .object(FieldsContext([.items: .list(settings.projectWarnings.map(TemplateValue.text))])),
+                : .object(KeyedView([.items: .list(settings.projectWarnings.map(TemplateValue.text))])),
             .generation: generation(settings),
             .content: content,
             .ui: .object(ui),
         ])
     }
 
-    private func render(_ page: FieldsContext) -> [UInt8] {
+    private func render(_ page: KeyedView) -> [UInt8] {
         var buffer = HTMLBuffer(capacity: 16 << 10)
         templates.page("page").render(page, into: &buffer)
         return buffer.bytes
@@ -362,9 +362,9 @@ public struct Renderer: Sendable {
         settings.generation.map { .text(String($0)) } ?? .bool(false)
     }
 
-    private func stepperView(_ stepper: Stepper, state: ScreenState, ui: Words) -> FieldsContext {
+    private func stepperView(_ stepper: Stepper, state: ScreenState, ui: Words) -> KeyedView {
         let steps: [TemplateValue] = stepper.steps.enumerated().map { index, label in
-            .object(FieldsContext([
+            .object(KeyedView([
                 .label: .text(text(label, state.language) ?? ""),
                 .current: .bool(index == stepper.current),
                 .done: .bool(index < stepper.current),
@@ -380,7 +380,7 @@ public struct Renderer: Sendable {
             values.append((.substepCount, .text(ui.format("substepOf", substep + 1, stepper.substeps.count))))
             values.append((.substepTitle, .optional(text(stepper.substeps[substep], state.language))))
         }
-        return FieldsContext(values)
+        return KeyedView(values)
     }
 
     /// The screen's h1: the task title, else its step label, else the node id.

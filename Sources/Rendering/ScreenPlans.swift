@@ -10,7 +10,7 @@ import Template
 /// words of the UI) depends only on the task, the language and which components are shown,
 /// which is the plan's key. The first such page is drawn the general way and specialized
 /// (`TemplateSpecializer.specialize(page:…)`, its components inlined as parts); later ones are
-/// printed from the plan with a `PageSlots` of those names, without building the page's view.
+/// printed from the plan with a `PlannedPageValues` of those names, without building the page's view.
 final class ScreenPlans: Sendable {
     /// A page's plan and its components' specializations, in the order they are shown: the
     /// key fixes both, so a request looks up neither again.
@@ -68,54 +68,6 @@ final class ScreenPlans: Sendable {
     }
 }
 
-/// What a planned page asks per request: the names `ScreenPlans.isDynamic` lists, and each
-/// inlined component's own (`TemplateKey.part` is its index in `parts`).
-final class PageSlots: TemplateContext {
-    let settings: PageSettings
-    let title: String
-    let themeURL: String
-    let generation: TemplateValue
-    let notice: TemplateValue
-    let closeURL: TemplateValue
-    let stepper: TemplateValue
-    let heading: String
-    let formAction: String
-    let multipart: Bool
-    let canGoBack: Bool
-    let backURL: String
-    let parts: [FieldValues]
-
-    init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
-         closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, parts: [FieldValues]) {
-        self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
-        self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
-        self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
-        self.parts = parts
-    }
-
-    func value(for key: TemplateKey) -> TemplateValue? {
-        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
-        return switch ViewKey(key) {
-        case .appearance: .text(settings.appearance)
-        case .device: .text(settings.device)
-        case .generation: generation
-        case .title: .text(title)
-        case .themeURL: .text(themeURL)
-        case .notice: notice
-        case .closeURL: closeURL
-        case .stepper: stepper
-        case .heading: .text(heading)
-        case .formAction: .text(formAction)
-        case .multipart: .bool(multipart)
-        case .csrf: .text(settings.csrf)
-        case .canGoBack: .bool(canGoBack)
-        case .backURL: .text(backURL)
-        default: nil
-        }
-    }
-}
-
 extension Renderer {
     /// The plan key of a page that can be planned; nil for the rest: several tasks, errors, an
     /// action error, tabs, project errors or warnings, a read-only shared view, another language than the page's, or a component
@@ -149,14 +101,14 @@ extension Renderer {
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
-        var parts: [FieldValues] = []
+        var parts: [FieldRequestValues] = []
         parts.reserveCapacity(plan.entries.count)
         var ids = FieldIDs() // registers nothing: a planned page has no errors
         for index in plan.entries.indices {
-            parts.append(FieldValues(plan.entries[index], state.components[index], state: state, links: links, ids: &ids))
+            parts.append(FieldRequestValues(plan.entries[index], state.components[index], state: state, links: links, ids: &ids))
         }
         let (heading, title) = headings(state, language: settings.language)
-        let slots = PageSlots(settings: settings, title: title, themeURL: themeURL(settings),
+        let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
                               formAction: formAction(state), multipart: plan.postsFiles, canGoBack: showsBack(state),

@@ -92,13 +92,13 @@ extension ScreenViewBuilder {
         let columns = TableColumn.read(component.properties["columns"], ui: ui) { text(Text($0)) ?? $0 }
         view.set(.caption, .optional(textProperty(component, "caption")))
         view.set(.columns, .list(columns.map { column in
-            .object(FieldsContext([.label: .text(column.label), .format: .text(column.format.rawValue)]))
+            .object(KeyedView([.label: .text(column.label), .format: .text(column.format.rawValue)]))
         }))
         let source = component.properties["source"]?.stringValue.flatMap { try? DataPath($0) }
         let rows = source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
         view.set(.tableRows, .list(rows.map { row in
-            .object(FieldsContext([.cells: .list(columns.enumerated().map { offset, column in
-                .object(FieldsContext([.text: .text(column.display(column.key.get(in: row))),
+            .object(KeyedView([.cells: .list(columns.enumerated().map { offset, column in
+                .object(KeyedView([.text: .text(column.display(column.key.get(in: row))),
                                        .format: .text(column.format.rawValue), .header: .bool(offset == 0)]))
             })]))
         }))
@@ -144,7 +144,7 @@ extension ScreenViewBuilder {
                 values += [(.radioID, .text(radios[item.index].id)), (.radioValue, .text(radios[item.index].value)),
                            (.selected, .bool(radios[item.index].value == chosen))]
             }
-            items.append(.object(FieldsContext(values)))
+            items.append(.object(KeyedView(values)))
         }
         scope = outer
         view.set(.items, .list(items))

@@ -125,17 +125,17 @@ struct ScreenViewBuilder {
             let identifier = component.properties["identifier"]?.stringValue ?? "custom"
             view.identifier = identifier
             if let custom = customView(view, component, resolved: resolved) { return custom }
-            if let template = templates.custom[identifier] { return .embed(template, ComponentContext(view)) }
+            if let template = templates.custom[identifier] { return .embed(template, ComponentViewContext(view)) }
             templateName = "unsupported"
         default:
             break
         }
         guard let template = templates.components[templateName] else {
             view.identifier = component.type.rawValue
-            return .embed(templates.components["unsupported"]!, ComponentContext(view))
+            return .embed(templates.components["unsupported"]!, ComponentViewContext(view))
         }
         recorded?[component.identity] = view
-        return .embed(template, ComponentContext(view))
+        return .embed(template, ComponentViewContext(view))
     }
 
     private mutating func fillField(_ view: inout ComponentView, component: Component, key: DataPath,

@@ -9,7 +9,7 @@ import Template
 /// component's template is specialized (`TemplateSpecializer`) against the view it would get
 /// with no data, leaving ops only for what a request decides: the value, the error, the
 /// disabled flag, which options are chosen, the URLs naming the instance. A page then renders
-/// such a component from a small `FieldContext` instead of building its whole view.
+/// such a component from a small `FieldRequestContext` instead of building its whole view.
 ///
 /// Only screens whose ids can never clash are specialized (every id of every component is
 /// its plain one, so hiding some cannot shift the others), and only components whose words
@@ -51,7 +51,7 @@ struct SpecializedComponents: Sendable {
         return entries[Key(component: component.identity, language: language)]
     }
 
-    /// The names a `FieldContext` answers; everything else is written in at load. In an
+    /// The names a `FieldRequestContext` answers; everything else is written in at load. In an
     /// option's row only `selected` changes.
     static func isDynamic(_ key: TemplateKey, inRow: Bool) -> Bool {
         switch ViewKey(key) {
@@ -107,7 +107,7 @@ struct SpecializedComponents: Sendable {
             guard isEligible(component, project: project, language: language),
                   let view = invalid.views[component.identity], let plain = valid.views[component.identity],
                   let template = templates.components[templateName(component, task: task)],
-                  let specialized = TemplateSpecializer.specialize(template, root: ComponentContext(view),
+                  let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view),
                                                                    isDynamic: isDynamic) else { continue }
             result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
                                                describedByInvalid: view.describedBy,
@@ -150,48 +150,5 @@ struct SpecializedComponents: Sendable {
             return "actionLink"
         }
         return component.type.rawValue
-    }
-}
-
-/// What a specialized component needs from a request: its dynamic names, answered from plain
-/// fields (`SpecializedComponents.isDynamic` lists them). A value, so a page plan keeps a
-/// screen's worth in one array (`PageSlots.parts`) instead of an object per component.
-struct FieldValues {
-    let value: String
-    let error: String?
-    let describedBy: String?
-    let disabled: Bool
-    let checked: Bool
-    /// Per option, in order.
-    let selected: [Bool]
-    let changeURL: String?
-    let formAction: String
-
-    func value(for key: TemplateKey) -> TemplateValue? {
-        switch ViewKey(key) {
-        case .value: .text(value)
-        case .error: .optional(error)
-        case .invalid: .bool(error != nil)
-        case .describedBy: .optional(describedBy)
-        case .disabled: .bool(disabled)
-        case .checked: .bool(checked)
-        case .selected: .bool(key.row >= 0 && key.row < selected.count && selected[key.row])
-        case .changeURL: .optional(changeURL)
-        case .formAction: .text(formAction)
-        default: nil
-        }
-    }
-}
-
-/// A specialized component's values as the context of its embedded template (the general path).
-final class FieldContext: TemplateContext {
-    let fields: FieldValues
-
-    init(_ fields: FieldValues) {
-        self.fields = fields
-    }
-
-    func value(for key: TemplateKey) -> TemplateValue? {
-        fields.value(for: key)
     }
 }

@@ -111,11 +111,11 @@ extension Renderer {
 
     /// The map as the `process-map` partial shows it.
     func mapValue(_ view: ProcessMapView, id: String, ui: Words) -> TemplateValue {
-        .object(FieldsContext([
+        .object(KeyedView([
             .id: .text(id),
             .html: .html(view.svg ?? ""),
-            .steps: view.steps.isEmpty ? .bool(false) : .object(FieldsContext([.entries: .list(view.steps.map { step in
-                .object(FieldsContext([.label: .text(step.name), .current: .bool(step.current)]))
+            .steps: view.steps.isEmpty ? .bool(false) : .object(KeyedView([.entries: .list(view.steps.map { step in
+                .object(KeyedView([.label: .text(step.name), .current: .bool(step.current)]))
             })])),
             .ui: .object(ui),
         ]))
@@ -129,7 +129,7 @@ extension Renderer {
         case .flow(let flow): text(flow.title, settings.language) ?? flow.name
         }
         let heading = ui.named("mapPageHeading", name)
-        let content = FieldsContext([
+        let content = KeyedView([
             .heading: .text(heading),
             .map: mapValue(processMap(subject, path: path, language: settings.language), id: "fs-map", ui: ui),
             .screenURL: .text(links.instance(instanceID)),

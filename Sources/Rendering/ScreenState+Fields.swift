@@ -45,7 +45,7 @@ extension PageLinks {
     }
 }
 
-extension FieldValues {
+extension FieldRequestValues {
     /// The dynamic names of a specialized component (what a page plan's part answers). Field
     /// ids are registered for the error summary when the page has errors. Borrowing: an
     /// initializer otherwise takes its arguments owned, so each call copied the whole state.
@@ -78,6 +78,6 @@ extension FieldValues {
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        .embed(entry.template, FieldContext(FieldValues(entry, resolved, state: state, links: links, ids: &ids)))
+        .embed(entry.template, FieldRequestContext(FieldRequestValues(entry, resolved, state: state, links: links, ids: &ids)))
     }
 }

@@ -4,7 +4,7 @@ import Template
 ///
 /// An array of pairs, not a dictionary: for the dozen names a page context holds, comparing
 /// small integers beats hashing.
-final class FieldsContext: TemplateContext {
+final class KeyedView: TemplateContext {
     /// A struct, not a tuple: an array of tuples is destroyed through the runtime's generic
     /// tuple code, element by element.
     struct Field {

@@ -1,0 +1,49 @@
+import Template
+
+/// What a planned page asks per request: the names `ScreenPlans.isDynamic` lists, and each
+/// inlined component's own (`TemplateKey.part` is its index in `parts`).
+final class PlannedPageValues: TemplateContext {
+    let settings: PageSettings
+    let title: String
+    let themeURL: String
+    let generation: TemplateValue
+    let notice: TemplateValue
+    let closeURL: TemplateValue
+    let stepper: TemplateValue
+    let heading: String
+    let formAction: String
+    let multipart: Bool
+    let canGoBack: Bool
+    let backURL: String
+    let parts: [FieldRequestValues]
+
+    init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
+         closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
+         canGoBack: Bool, backURL: String, parts: [FieldRequestValues]) {
+        self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
+        self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
+        self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
+        self.parts = parts
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
+        return switch ViewKey(key) {
+        case .appearance: .text(settings.appearance)
+        case .device: .text(settings.device)
+        case .generation: generation
+        case .title: .text(title)
+        case .themeURL: .text(themeURL)
+        case .notice: notice
+        case .closeURL: closeURL
+        case .stepper: stepper
+        case .heading: .text(heading)
+        case .formAction: .text(formAction)
+        case .multipart: .bool(multipart)
+        case .csrf: .text(settings.csrf)
+        case .canGoBack: .bool(canGoBack)
+        case .backURL: .text(backURL)
+        default: nil
+        }
+    }
+}
