@@ -76,7 +76,7 @@ enum PostgresSchema {
             "CREATE INDEX uploads_by_instance ON uploads (instance)",
         ]),
         ("v3: secrets", [
-            // Random values every node of the database shares (`PostgresStore.accessToken(for:)`).
+            // Random values every node of the database shares (`PostgresStore.accessSecret(for:)`).
             "CREATE TABLE flowstage_secrets (name text NOT NULL PRIMARY KEY, value text NOT NULL)",
         ]),
         ("v4: analytics events", [

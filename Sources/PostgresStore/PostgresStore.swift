@@ -57,7 +57,7 @@ public final class PostgresStore: Sendable {
     /// password. A cookie from one node is then good on the others; changing the password
     /// changes it; without the database's secret no one can make it from the password.
     /// (One node alone uses a random value per start instead.)
-    public func accessToken(for password: String) throws(StoreError) -> String {
+    public func accessSecret(for password: String) throws(StoreError) -> String {
         var secret = PostgresBindings()
         secret.append(UUID().uuidString + UUID().uuidString)
         _ = try connections.query("cannot create the shared access secret",

@@ -22,7 +22,7 @@ extension PreviewApp {
         guard let password = configuration.accessPassword else { return nil }
         let path = request.path
         if path == "/healthz" || path.hasPrefix("/public/") || path.hasPrefix("/themes/") { return nil }
-        if let cookie = request.cookies[PreviewApp.accessCookie], SecretToken.equal(cookie, configuration.accessToken) { return nil }
+        if let cookie = request.cookies[PreviewApp.accessCookie], Secret.equal(cookie, configuration.accessSecret) { return nil }
 
         let guesses = configuration.passwordGuesses
         let address = request.remoteAddress
@@ -31,14 +31,14 @@ extension PreviewApp {
         if let wait = guesses.wait(for: address) { return tooManyGuesses(next: next, wait: wait) }
 
         if let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") {
-            if SecretToken.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
+            if Secret.equal(String(authorization.dropFirst("Bearer ".count)), password) { return nil }
             if let wait = guesses.failed(from: address) { return tooManyGuesses(next: next, wait: wait) }
         }
         if request.method == "POST", path == "/access" {
             let typed = request.form?.first("password") ?? ""
-            if SecretToken.equal(typed, password) {
+            if Secret.equal(typed, password) {
                 var response = Response.redirect(to: next)
-                response.setCookie(Cookies.setCookie(name: PreviewApp.accessCookie, value: configuration.accessToken,
+                response.setCookie(Cookies.setCookie(name: PreviewApp.accessCookie, value: configuration.accessSecret,
                                                      secure: configuration.secureCookies))
                 return response
             }

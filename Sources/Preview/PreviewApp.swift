@@ -17,7 +17,7 @@ public final class PreviewApp: Sendable {
         /// the access page, which gives the browser a cookie (`AccessGate`).
         public let accessPassword: String?
         /// The access cookie's value: random per server start, so no one can forge it from the password.
-        let accessToken: String
+        let accessSecret: String
         /// Wrong passwords per client address, shared by every project version of a server run.
         public let passwordGuesses: any PasswordGuessCounting
         /// Redirects after a change name the instance's new version (`?v=7`), so the node that
@@ -25,13 +25,13 @@ public final class PreviewApp: Sendable {
         /// new (`ProcessEngine.instance(_:session:atLeast:)`). Set for several nodes (PostgreSQL).
         public var versionedRedirects = false
 
-        /// `accessToken`: the access cookie's value when several nodes must agree on it
-        /// (`PostgresStore.accessToken(for:)`); by default random per server start.
+        /// `accessSecret`: the access cookie's value when several nodes must agree on it
+        /// (`PostgresStore.accessSecret(for:)`); by default random per server start.
         public init(secureCookies: Bool = false, accessPassword: String? = nil,
-                    passwordGuesses: any PasswordGuessCounting = PasswordGuesses(), accessToken: String? = nil) {
+                    passwordGuesses: any PasswordGuessCounting = PasswordGuesses(), accessSecret: String? = nil) {
             self.secureCookies = secureCookies
             self.accessPassword = accessPassword.flatMap { $0.isEmpty ? nil : $0 }
-            self.accessToken = accessToken ?? SecretToken.random()
+            self.accessSecret = accessSecret ?? Secret.random()
             self.passwordGuesses = passwordGuesses
         }
     }
@@ -171,7 +171,7 @@ public final class PreviewApp: Sendable {
             return nil
         case .token, .tokenAndForm:
             guard !isNew, let token = request.form?.first("_csrf") ?? Self.jsonCSRF(request),
-                  SecretToken.equal(token, session.csrf) else {
+                  Secret.equal(token, session.csrf) else {
                 return errorPage(403, "formExpired", words(session)["errorPage.formExpiredLead"], session)
             }
             do { try sessions.keep(session) } catch {

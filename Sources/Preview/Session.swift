@@ -77,7 +77,7 @@ public final class SessionStore: Sendable {
         }
         // Only a well-formed id is worth a read: a forged cookie costs nothing. A cached copy
         // that looked expired is read again too: another node may have seen it since.
-        guard SecretToken.isWellFormed(id), let loaded = try? records.load(id), !hasExpired(lastSeen: loaded.updatedAt, now: now)
+        guard Secret.isWellFormed(id), let loaded = try? records.load(id), !hasExpired(lastSeen: loaded.updatedAt, now: now)
         else { return nil }
         remember(Entry(session: loaded, stored: true, touched: tick, seen: loaded.updatedAt))
         guard let (cached, due) = cache.withLock({ all in self.use(id, in: &all, now: now, tick: tick) })
@@ -136,7 +136,7 @@ public final class SessionStore: Sendable {
     /// A new session with fresh random ids, in memory until `keep`.
     public func create(language: String, theme: String, appearance: String) -> Session {
         let created = now()
-        let session = Session(id: SecretToken.random(), csrf: SecretToken.random(), language: language, theme: theme,
+        let session = Session(id: Secret.random(), csrf: Secret.random(), language: language, theme: theme,
                               appearance: appearance, now: created)
         remember(Entry(session: session, stored: false, touched: clock.add(1, ordering: .relaxed).newValue, seen: created))
         // Several nodes: the next request (its first POST, with the CSRF token) may reach

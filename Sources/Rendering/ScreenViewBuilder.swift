@@ -75,7 +75,7 @@ struct ScreenViewBuilder {
             view.group = component.isCheckboxGroup
             view.checked = state.isChecked(resolved)
         case .segmented, .multiselect, .switch, .slider, .datepicker, .table, .collection:
-            fillCatalogue(&view, resolved)
+            fillTypeSpecific(&view, resolved)
         case .fileUpload:
             fillUpload(&view, component: component)
         case .button where component.action.flatMap({ state.task.action(named: $0) })?.kind == .link:

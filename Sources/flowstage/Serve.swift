@@ -218,7 +218,7 @@ struct Serve: ParsableCommand {
         // Several nodes: the access cookie must be good on every node, so its value comes from the database.
         var sharedToken: String?
         if let postgres, let password, !password.isEmpty {
-            do { sharedToken = try postgres.accessToken(for: password) } catch {
+            do { sharedToken = try postgres.accessSecret(for: password) } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
             }
@@ -228,7 +228,7 @@ struct Serve: ParsableCommand {
             SharedPasswordGuesses(shared: $0.passwordGuesses, local: PasswordGuesses())
         } ?? PasswordGuesses()
         var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password,
-                                                  passwordGuesses: guesses, accessToken: sharedToken)
+                                                  passwordGuesses: guesses, accessSecret: sharedToken)
         configured.versionedRedirects = postgres != nil
         let appConfiguration = configured
         do {

@@ -9,7 +9,7 @@ import TestSupport
 /// `language-of-parts`: interface words shown in another language than the page's.
 @Suite struct LanguageRuleChecks {
     private let words = InterfaceWords(
-        catalogue: WordCatalogue(byLanguage: ["en": ["stepOf": "Step {x} of {y}", "back": "Back", "size.kilobytes": "{x} KB"],
+        shipped: ShippedWords(byLanguage: ["en": ["stepOf": "Step {x} of {y}", "back": "Back", "size.kilobytes": "{x} KB"],
                                               "it": ["back": "Indietro"]]),
         overrides: [:], languages: ["en", "it"], defaultLanguage: "en", locale: "en")
 

@@ -9,7 +9,7 @@ import TestSupport
 /// the direction of the page.
 @Suite struct InterfaceWordsRules {
     static let shipped = ["ar", "de", "en", "es", "fr", "ro"]
-    var catalogue: WordCatalogue { RepositoryPaths.catalogue }
+    var catalogue: ShippedWords { RepositoryPaths.shippedWords }
     var english: [String: String] { catalogue.byLanguage["en"] ?? [:] }
 
     // MARK: - The shipped catalogue

@@ -37,7 +37,7 @@ import TestSupport
     }
 
     @Test func everyReasonHasItsWordsInEveryShippedLanguage() {
-        for (language, words) in RepositoryPaths.catalogue.byLanguage {
+        for (language, words) in RepositoryPaths.shippedWords.byLanguage {
             for reason in ServerError.Reason.allCases {
                 #expect(words["serverError.\(reason.rawValue)"] != nil && words["serverError.\(reason.rawValue)Lead"] != nil,
                         "\(language) \(reason)")

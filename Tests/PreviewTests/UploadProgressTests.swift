@@ -38,8 +38,8 @@ import TestSupport
     }
 
     @Test func everyProgressWordIsTranslatedInEveryShippedLanguage() {
-        let english = RepositoryPaths.catalogue.byLanguage["en"] ?? [:]
-        for (language, words) in RepositoryPaths.catalogue.byLanguage where language != "en" {
+        let english = RepositoryPaths.shippedWords.byLanguage["en"] ?? [:]
+        for (language, words) in RepositoryPaths.shippedWords.byLanguage where language != "en" {
             for key in ["uploadBusy", "uploadProgress", "uploadPercent", "uploadSent"] {
                 #expect(words[key] != nil && words[key] != english[key], "\(key) in \(language)")
             }

@@ -94,7 +94,7 @@ private struct WordsHarness {
 /// Every English interface word, as a pattern of the whole text (a placeholder stands for any
 /// text), but those `language` writes the same way (`RepositoryPaths.sameAsEnglish`).
 private func englishPatterns(unlike language: String) throws -> [(key: String, pattern: Regex<AnyRegexOutput>)] {
-    let english = RepositoryPaths.catalogue.byLanguage["en"] ?? [:]
+    let english = RepositoryPaths.shippedWords.byLanguage["en"] ?? [:]
     let same = (RepositoryPaths.sameAsEnglish[language] ?? []).union(RepositoryPaths.formKeys)
     return try english.filter { !same.contains($0.key) }.sorted { $0.key < $1.key }.map { key, text in
         var pattern = "^"

@@ -233,17 +233,17 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
     @Test(arguments: StoreKind.postgresOnly) func everyNodeOfADatabaseAgreesOnTheTokenOfAPassword(_ kind: StoreKind) throws {
         let (first, second) = try withDatabase(kind) { database in
             let (a, b) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
-            let token = try a.accessToken(for: "open sesame")
-            #expect(try b.accessToken(for: "open sesame") == token)
-            #expect(try b.accessToken(for: "another") != token, "a new password makes old cookies useless")
+            let token = try a.accessSecret(for: "open sesame")
+            #expect(try b.accessSecret(for: "open sesame") == token)
+            #expect(try b.accessSecret(for: "another") != token, "a new password makes old cookies useless")
             #expect(!token.contains("open sesame") && token.count == 64)
-            return (token, try a.accessToken(for: "another"))
+            return (token, try a.accessSecret(for: "another"))
         }
         // Another database has another secret: its tokens differ for the same password.
         try withDatabase(kind) { database in
             let other = try #require(try database.open() as? PostgresStore)
-            #expect(try other.accessToken(for: "open sesame") != first)
-            #expect(try other.accessToken(for: "another") != second)
+            #expect(try other.accessSecret(for: "open sesame") != first)
+            #expect(try other.accessSecret(for: "another") != second)
         }
     }
 }

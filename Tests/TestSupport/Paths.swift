@@ -13,9 +13,9 @@ public enum RepositoryPaths {
     public static var words: URL { root.appendingPathComponent("Words") }
 
     /// FlowStage's shipped interface words (`Words/`), read once.
-    public static let catalogue: WordCatalogue = {
+    public static let shippedWords: ShippedWords = {
         var errors: [LoadError] = []
-        let catalogue = WordCatalogue.load(words, errors: &errors)
+        let catalogue = ShippedWords.load(words, errors: &errors)
         precondition(errors.isEmpty, "Words/ does not load: \(errors)")
         return catalogue
     }()
@@ -37,7 +37,7 @@ public enum RepositoryPaths {
 
     /// The shipped words of `language` alone, as a project with no `ui.*` tags sees them.
     public static func shippedWords(_ language: String, defaultLanguage: String = "en", locale: String = "en-GB") -> Words {
-        InterfaceWords(catalogue: catalogue, overrides: [:], languages: [language, defaultLanguage],
+        InterfaceWords(shipped: shippedWords, overrides: [:], languages: [language, defaultLanguage],
                        defaultLanguage: defaultLanguage, locale: locale).for(language)
     }
 

@@ -4,9 +4,9 @@
 enum InterfaceWordsLoader {
     static let prefix = "ui."
 
-    static func words(tags: Tags, catalogue: WordCatalogue, languages: [String], defaultLanguage: String,
+    static func words(tags: Tags, shipped: ShippedWords, languages: [String], defaultLanguage: String,
                       locale: String, warnings: inout [LoadError]) -> InterfaceWords {
-        let english = catalogue.byLanguage["en"] ?? [:]
+        let english = shipped.byLanguage["en"] ?? [:]
         var overrides: [String: [String: String]] = [:]
         for (language, table) in tags.byLanguage {
             let file = "tags/\(language).json"
@@ -39,7 +39,7 @@ enum InterfaceWordsLoader {
             }
             if !own.isEmpty { overrides[language] = own }
         }
-        let words = InterfaceWords(catalogue: catalogue, overrides: overrides, languages: languages,
+        let words = InterfaceWords(shipped: shipped, overrides: overrides, languages: languages,
                                    defaultLanguage: defaultLanguage, locale: locale)
         for language in languages {
             guard let missing = words.fallbacks[language], !missing.isEmpty else { continue }
@@ -48,7 +48,7 @@ enum InterfaceWordsLoader {
                 if let index = groups.firstIndex(where: { $0.from == from }) { groups[index].keys.append(key) } else { groups.append((from, [key])) }
             }
             let shown = groups.map { "in \($0.from): \($0.keys.joined(separator: ", "))" }.joined(separator: "; ")
-            let shipped = catalogue.byLanguage[language] == nil ? "FlowStage does not ship \(language), so " : ""
+            let shipped = shipped.byLanguage[language] == nil ? "FlowStage does not ship \(language), so " : ""
             warnings.append(LoadError(file: "tags/\(language).json", pointer: "",
                 message: "\(shipped)\(missing.count) interface words have no \(language) text and fall back (\(shown)); "
                     + "add them as \"\(prefix)<key>\" tags (docs/reference/interface-words.md)"))

@@ -68,8 +68,8 @@ public struct ProjectLoader: Sendable {
         errors += settings.errors
 
         let tags = loadTags(folder, languages: languages, defaultLanguage: defaultLanguage, &errors)
-        let catalogue = builtInWords.map { WordCatalogue.load($0, errors: &errors) } ?? .empty
-        let words = InterfaceWordsLoader.words(tags: tags, catalogue: catalogue, languages: languages,
+        let shipped = builtInWords.map { ShippedWords.load($0, errors: &errors) } ?? .empty
+        let words = InterfaceWordsLoader.words(tags: tags, shipped: shipped, languages: languages,
                                                defaultLanguage: defaultLanguage, locale: root?.string("locale") ?? defaultLanguage,
                                                warnings: &warnings)
         let validators = loadValidators(folder, &errors)

@@ -28,12 +28,12 @@ public final class Words: Sendable {
     /// No words at all: every lookup answers its key (a host that loads no `Words/` folder).
     public static let none = Words(language: "en", table: [:])
 
-    /// The word for `key`; a key no catalogue knows is shown as itself.
+    /// The word for `key`; a key neither the shipped words nor the project knows is shown as itself.
     public subscript(_ key: String) -> String {
         table[key] ?? key
     }
 
-    /// The word for `key`, or nil when no catalogue has it.
+    /// The word for `key`, or nil when neither has it.
     public func word(_ key: String) -> String? { table[key] }
 
     /// "Step {x} of {y}" and friends.
@@ -187,7 +187,7 @@ public final class Words: Sendable {
 
     // MARK: - Dates, numbers, sizes
 
-    /// How a date is written on a page: the catalogue's `format.date` (an ICU skeleton such as
+    /// How a date is written on a page: the words' `format.date` (an ICU skeleton such as
     /// `dMMMMy`, which the locale orders and punctuates), in the Gregorian calendar.
     public func dateFormatter() -> DateFormatter {
         let formatter = DateFormatter()
@@ -222,7 +222,7 @@ public final class Words: Sendable {
         return formatter.string(from: instant)
     }
 
-    /// An ISO timestamp (`2026-01-01T10:00:00Z`) as the page writes a moment: the catalogue's
+    /// An ISO timestamp (`2026-01-01T10:00:00Z`) as the page writes a moment: the words'
     /// `format.dateTime` skeleton in the server's time zone; a text that is no timestamp stays.
     public func dateTime(_ iso: String) -> String {
         guard let instant = ISO8601DateFormatter().date(from: iso) else { return iso }
@@ -273,12 +273,12 @@ public final class Words: Sendable {
 /// FlowStage's shipped interface words: `Words/<language>.json`, one flat object of key →
 /// text per language, read once per project load. English has every key; another language
 /// may lack some (they fall back).
-public struct WordCatalogue: Sendable {
+public struct ShippedWords: Sendable {
     public let byLanguage: [String: [String: String]]
 
     public init(byLanguage: [String: [String: String]]) { self.byLanguage = byLanguage }
 
-    public static let empty = WordCatalogue(byLanguage: [:])
+    public static let empty = ShippedWords(byLanguage: [:])
 
     /// Every key, as English has them.
     public var keys: [String] { (byLanguage["en"] ?? [:]).keys.sorted() }
@@ -287,7 +287,7 @@ public struct WordCatalogue: Sendable {
     public var languages: [String] { byLanguage.keys.sorted() }
 
     /// Reads every `*.json` of `folder`; problems are errors (the FlowStage install is broken).
-    public static func load(_ folder: URL, errors: inout [LoadError]) -> WordCatalogue {
+    public static func load(_ folder: URL, errors: inout [LoadError]) -> ShippedWords {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -325,11 +325,11 @@ public struct WordCatalogue: Sendable {
             errors.append(LoadError(file: folder.appendingPathComponent("en.json").path, pointer: "",
                                     message: "FlowStage's English interface words are missing; every other language falls back to them"))
         }
-        return WordCatalogue(byLanguage: byLanguage)
+        return ShippedWords(byLanguage: byLanguage)
     }
 }
 
-/// A project's interface words: the shipped catalogue with the project's `ui.<key>` entries
+/// A project's interface words: the shipped words with the project's `ui.<key>` entries
 /// of `tags/<language>.json` laid over it. For a page language, a word is its own (the
 /// project's, else FlowStage's), else the default language's, else English. One `Words` per
 /// language, made at load.
@@ -340,25 +340,25 @@ public struct InterfaceWords: Sendable {
     /// Per language: the keys it has no word for, and the language each falls back to.
     public let fallbacks: [String: [(key: String, from: String)]]
 
-    public static let empty = InterfaceWords(catalogue: .empty, overrides: [:], languages: ["en"], defaultLanguage: "en", locale: "en")
+    public static let empty = InterfaceWords(shipped: .empty, overrides: [:], languages: ["en"], defaultLanguage: "en", locale: "en")
 
-    public init(catalogue: WordCatalogue, overrides: [String: [String: String]], languages: [String],
+    public init(shipped: ShippedWords, overrides: [String: [String: String]], languages: [String],
                 defaultLanguage: String, locale: String) {
         func own(_ language: String) -> [String: String] {
-            (catalogue.byLanguage[language] ?? [:]).merging(overrides[language] ?? [:]) { _, override in override }
+            (shipped.byLanguage[language] ?? [:]).merging(overrides[language] ?? [:]) { _, override in override }
         }
         let english = own("en")
         let preferred = own(defaultLanguage)
         let base = english.merging(preferred) { _, preferred in preferred }
         var tables: [String: Words] = [:]
         var fallbacks: [String: [(key: String, from: String)]] = [:]
-        let all = Set(languages + catalogue.languages + Array(overrides.keys) + [defaultLanguage, "en"])
+        let all = Set(languages + shipped.languages + Array(overrides.keys) + [defaultLanguage, "en"])
         for language in all {
             let mine = own(language)
             tables[language] = Words(language: language, locale: InterfaceWords.locale(for: language, projectLocale: locale),
                                      table: base.merging(mine) { _, mine in mine })
             if languages.contains(language) {
-                fallbacks[language] = catalogue.keys.filter { mine[$0] == nil }
+                fallbacks[language] = shipped.keys.filter { mine[$0] == nil }
                     .map { ($0, preferred[$0] != nil ? defaultLanguage : "en") }
             }
         }

@@ -4,7 +4,7 @@
 extension ProcessEngine {
     /// Shares the instance: gives it a secret, or keeps the one it has while shared.
     public func share(_ id: String, session: String) throws(RuntimeError) -> Instance {
-        try changeSharing(id, session: session) { $0 ?? SecretToken.random() }
+        try changeSharing(id, session: session) { $0 ?? Secret.random() }
     }
 
     /// Stops sharing: the old link answers 404 from now on.
@@ -28,8 +28,8 @@ extension ProcessEngine {
     /// The instance a share link names when the secret matches; nil for any mismatch, without
     /// saying which part was wrong, and compared in constant time.
     public func shared(_ id: String, secret: String) -> Instance? {
-        guard SecretToken.isWellFormed(secret), let instance = try? store.load(id),
-              let expected = instance.shareSecret, SecretToken.equal(secret, expected) else { return nil }
+        guard Secret.isWellFormed(secret), let instance = try? store.load(id),
+              let expected = instance.shareSecret, Secret.equal(secret, expected) else { return nil }
         return instance
     }
 }

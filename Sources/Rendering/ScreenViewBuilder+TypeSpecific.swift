@@ -3,11 +3,11 @@ import Expressions
 import Foundation
 import Template
 
-/// View models of the catalogue components added after the first screens: multiselect,
+/// View models of the components added after the first screens: multiselect,
 /// segmented, switch, slider, datepicker, table, collection, and the textarea counter.
 /// Kept apart from `ScreenViewBuilder` so each component's rules sit together.
 extension ScreenViewBuilder {
-    mutating func fillCatalogue(_ view: inout ComponentView, _ resolved: ResolvedComponent) {
+    mutating func fillTypeSpecific(_ view: inout ComponentView, _ resolved: ResolvedComponent) {
         let component = resolved.definition
         switch component.type {
         case .multiselect:

@@ -2,7 +2,7 @@ import Foundation
 
 /// Random 128-bit identifiers as hex, from the system's secure generator: session ids, CSRF
 /// tokens, the access cookie, share links.
-public enum SecretToken {
+public enum Secret {
     public static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64, low = generator.next() as UInt64
