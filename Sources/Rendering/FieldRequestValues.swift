@@ -1,8 +1,9 @@
 import Template
 
-/// What a specialized component needs from a request: its dynamic names, answered from plain
-/// fields (`SpecializedComponents.isDynamic` lists them). A value, so a page plan keeps a
-/// screen's worth in one array (`PlannedPageValues.parts`) instead of an object per component.
+/// What a specialized component needs from a request, answered from plain fields. The names
+/// `value(for:)` answers are the ones specialization leaves to the request (`answers`), so a
+/// name added here is dynamic at once, and no second list is kept. A value, so a page plan
+/// keeps a screen's worth in one array (`PlannedPageValues.parts`), not an object per component.
 struct FieldRequestValues {
     let value: String
     let error: String?
@@ -14,15 +15,27 @@ struct FieldRequestValues {
     let changeURL: String?
     let formAction: String
 
+    /// Whether a request answers `key`: everything else is written into the plan at load.
+    static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
+        probe.value(for: inRow ? TemplateKey(key.text, slot: key.slot, row: 0) : key) != nil
+    }
+
+    private static let probe = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
+                                                  selected: [false], changeURL: nil, formAction: "")
+
     func value(for key: TemplateKey) -> TemplateValue? {
-        switch ViewKey(key) {
+        // In an option's row only `selected` changes; the option's own names are fixed.
+        if key.row >= 0 {
+            return ViewKey(key) == .selected ? .bool(key.row < selected.count && selected[key.row]) : nil
+        }
+        return switch ViewKey(key) {
         case .value: .text(value)
         case .error: .optional(error)
         case .invalid: .bool(error != nil)
         case .describedBy: .optional(describedBy)
         case .disabled: .bool(disabled)
         case .checked: .bool(checked)
-        case .selected: .bool(key.row >= 0 && key.row < selected.count && selected[key.row])
+        case .selected: .bool(false)
         case .changeURL: .optional(changeURL)
         case .formAction: .text(formAction)
         default: nil

@@ -1,7 +1,9 @@
 import Template
 
-/// What a planned page asks per request: the names `ScreenPlans.isDynamic` lists, and each
-/// inlined component's own (`TemplateKey.part` is its index in `parts`).
+/// What a planned page asks per request: the names its `value(for:)` answers (which are what
+/// a page plan leaves dynamic, `answers`), and each inlined component's own (`TemplateKey.part`
+/// is its index in `parts`). Everything else the page, screen and form templates print is fixed
+/// by the plan's key, or by the conditions under which a page is planned (`Renderer.planKey`).
 final class PlannedPageValues: TemplateContext {
     let settings: PageSettings
     let title: String
@@ -25,6 +27,16 @@ final class PlannedPageValues: TemplateContext {
         self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
         self.parts = parts
     }
+
+    /// Whether a request answers `key` (outside the components): the rest is written into the plan.
+    static func answers(_ key: TemplateKey) -> Bool {
+        probe.value(for: key) != nil
+    }
+
+    private static let probe = PlannedPageValues(
+        settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
+        generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), heading: "",
+        formAction: "", multipart: false, canGoBack: false, backURL: "", parts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }

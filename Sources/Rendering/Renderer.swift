@@ -108,7 +108,7 @@ public struct Renderer: Sendable {
                                settings: settings, ui: ui)
         if let unplanned, let plans = screenPlans {
             let template = TemplateSpecializer.specialize(page: templates.page("page"), root: page,
-                                                          isDynamic: ScreenPlans.isDynamic,
+                                                          isDynamic: PlannedPageValues.answers,
                                                           partOf: { sampleParts[ObjectIdentifier($0)] })
             plans.store(template.map { ScreenPlans.Plan(template: $0, entries: unplanned.entries, postsFiles: postsFiles(state)) },
                         for: unplanned.key)

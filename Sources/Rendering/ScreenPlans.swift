@@ -38,17 +38,6 @@ final class ScreenPlans: Sendable {
         }
     }
 
-    /// The names a plan leaves to the request, outside its components. Everything else the
-    /// page, screen and form templates print is fixed by the key, or by the conditions under
-    /// which a page is planned at all (`Renderer.planKey`).
-    static func isDynamic(_ key: TemplateKey) -> Bool {
-        switch ViewKey(key) {
-        case .appearance, .device, .generation, .title, .themeURL, .notice, .closeURL, .stepper, .heading,
-             .formAction, .multipart, .csrf, .canGoBack, .backURL: true
-        default: false
-        }
-    }
-
     /// Bounded: shown-component combinations come from the definitions' conditions, so there
     /// are few, but a full table (a few MB of page text at most) is emptied rather than grown.
     static let limit = 256

@@ -51,16 +51,6 @@ struct SpecializedComponents: Sendable {
         return entries[Key(component: component.identity, language: language)]
     }
 
-    /// The names a `FieldRequestContext` answers; everything else is written in at load. In an
-    /// option's row only `selected` changes.
-    static func isDynamic(_ key: TemplateKey, inRow: Bool) -> Bool {
-        switch ViewKey(key) {
-        case .selected: true
-        case .value, .error, .invalid, .describedBy, .disabled, .checked, .changeURL, .formAction: !inRow
-        default: false
-        }
-    }
-
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
         var entries: [Key: Entry] = [:]
         for process in project.processes {
@@ -108,7 +98,7 @@ struct SpecializedComponents: Sendable {
                   let view = invalid.views[component.identity], let plain = valid.views[component.identity],
                   let template = templates.components[templateName(component, task: task)],
                   let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view),
-                                                                   isDynamic: isDynamic) else { continue }
+                                                                   isDynamic: FieldRequestValues.answers) else { continue }
             result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
                                                describedByInvalid: view.describedBy,
                                                optionValues: view.options.map(\.value))
