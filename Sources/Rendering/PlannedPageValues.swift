@@ -5,6 +5,13 @@ import Template
 /// is its index in `parts`). Everything else the page, screen and form templates print is fixed
 /// by the plan's key, or by the conditions under which a page is planned (`Renderer.planKey`).
 final class PlannedPageValues: TemplateContext {
+    /// A shown component: a specialized one's request values, or a component drawn whole.
+    enum Part {
+        case fields(FieldRequestValues)
+        /// Its embedded template and view, built for this request (`ScreenViewBuilder.view`).
+        case whole(TemplateValue)
+    }
+
     let settings: PageSettings
     let title: String
     let themeURL: String
@@ -17,11 +24,11 @@ final class PlannedPageValues: TemplateContext {
     let multipart: Bool
     let canGoBack: Bool
     let backURL: String
-    let parts: [FieldRequestValues]
+    let parts: [Part]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, parts: [FieldRequestValues]) {
+         canGoBack: Bool, backURL: String, parts: [Part]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
         self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
@@ -39,7 +46,13 @@ final class PlannedPageValues: TemplateContext {
         formAction: "", multipart: false, canGoBack: false, backURL: "", parts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        if key.part >= 0 { return key.part < parts.count ? parts[key.part].value(for: key) : nil }
+        if key.part >= 0 {
+            guard key.part < parts.count else { return nil }
+            switch parts[key.part] {
+            case .fields(let fields): return fields.value(for: key)
+            case .whole(let component): return component
+            }
+        }
         return switch ViewKey(key) {
         case .appearance: .text(settings.appearance)
         case .device: .text(settings.device)

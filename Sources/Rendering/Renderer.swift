@@ -40,7 +40,7 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
-        var unplanned: (key: ScreenPlans.Key, entries: [SpecializedComponents.Entry])?
+        var unplanned: ScreenPlans.Key?
         // A page with the process map beside it is rare (a demo setting): it takes the general path.
         if let plans = screenPlans, settings.map == nil, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
@@ -48,28 +48,21 @@ public struct Renderer: Sendable {
                 return planned(plan, state: state, settings: settings, ui: ui)
             case .some(.none): break
             case .none:
-                if let entries = specializedEntries(state, languageIndex: languageIndex) {
-                    unplanned = (key, entries)
-                } else {
-                    plans.store(nil, for: key)
-                }
+                unplanned = key
             }
         }
         var ids = FieldIDs()
-        var sampleParts: [ObjectIdentifier: Int] = [:]
+        // While planning: each shown component's context, as the plan's part it is.
+        var sampleParts: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
+        var plannable = true
         func form(_ section: ScreenState) -> TemplateValue {
-            var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
-                                            state: section, ui: ui, ids: ids)
-            builder.customComponents = customComponents
-            if state.sections.isEmpty {
-                // One task on the page: its ids are its own, as when it was specialized.
-                builder.specialized = specialized
-                builder.languageIndex = languageIndex
-            }
+            // One task on the page: its ids are its own, as when it was specialized.
+            var builder = screenViewBuilder(section, ui: ui, languageIndex: state.sections.isEmpty ? languageIndex : -1, ids: ids)
             let components = builder.build(section.components)
             if unplanned != nil {
                 for (index, component) in components.enumerated() {
-                    if case .embed(_, let fields) = component { sampleParts[ObjectIdentifier(fields)] = index }
+                    guard case .embed(_, let context) = component else { plannable = false; continue }
+                    sampleParts[ObjectIdentifier(context)] = context is FieldRequestContext ? .inlined(index) : .whole(index)
                 }
             }
             let form = formView(section, components: components, settings: settings,
@@ -107,13 +100,30 @@ public struct Renderer: Sendable {
         let page = pageContext(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
                                settings: settings, ui: ui)
         if let unplanned, let plans = screenPlans {
-            let template = TemplateSpecializer.specialize(page: templates.page("page"), root: page,
-                                                          isDynamic: PlannedPageValues.answers,
-                                                          partOf: { sampleParts[ObjectIdentifier($0)] })
-            plans.store(template.map { ScreenPlans.Plan(template: $0, entries: unplanned.entries, postsFiles: postsFiles(state)) },
-                        for: unplanned.key)
+            // A component drawn as no embedded template (an image whose source is missing) has
+            // no part to stand for it: such a page stays on the general path.
+            let template = !plannable ? nil : TemplateSpecializer.specialize(page: templates.page("page"), root: page,
+                                                                             isDynamic: PlannedPageValues.answers,
+                                                                             partOf: { sampleParts[ObjectIdentifier($0)] })
+            plans.store(template.map {
+                ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
+                                 postsFiles: postsFiles(state), languageIndex: languageIndex)
+            }, for: unplanned)
         }
         return render(page)
+    }
+
+    /// The builder of a screen's component views; `languageIndex` ≥ 0 lets it print components
+    /// specialized at load from their request values (one task on the page).
+    func screenViewBuilder(_ state: ScreenState, ui: Words, languageIndex: Int, ids: FieldIDs = FieldIDs()) -> ScreenViewBuilder {
+        var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                        state: state, ui: ui, ids: ids)
+        builder.customComponents = customComponents
+        if languageIndex >= 0 {
+            builder.specialized = specialized
+            builder.languageIndex = languageIndex
+        }
+        return builder
     }
 
     /// The screen's h1 and the page title: on a `single` page with several tasks the h1 is the

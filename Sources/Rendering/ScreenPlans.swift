@@ -2,23 +2,28 @@ import Definitions
 import Synchronization
 import Template
 
-/// Whole-page plans of the common screen: one task, no errors, every field specialized.
+/// Whole-page plans of the common screen: one task, no errors.
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
-/// CSRF token, the title, the notice, the settings' looks) and in the dynamic names of its
-/// specialized components. Everything else (the chrome, the screen's and form's markup, the
-/// words of the UI) depends only on the task, the language and which components are shown,
-/// which is the plan's key. The first such page is drawn the general way and specialized
-/// (`TemplateSpecializer.specialize(page:…)`, its components inlined as parts); later ones are
-/// printed from the plan with a `PlannedPageValues` of those names, without building the page's view.
+/// CSRF token, the title, the notice, the settings' looks), in the dynamic names of its
+/// specialized components, and in the components that are not specialized (a table, an upload,
+/// a collection…), drawn whole per request. Everything else (the chrome, the screen's and form's
+/// markup, the words of the UI) depends only on the task, the language and which components
+/// are shown, which is the plan's key. The first such page is drawn the general way and
+/// specialized (`TemplateSpecializer.specialize(page:…)`, specialized components inlined as
+/// parts, the others left as whole parts); later ones are printed from the plan with a
+/// `PlannedPageValues`, building views only for the whole parts.
 final class ScreenPlans: Sendable {
     /// A page's plan and its components' specializations, in the order they are shown: the
     /// key fixes both, so a request looks up neither again.
     struct Plan: Sendable {
         let template: CompiledTemplate
-        let entries: [SpecializedComponents.Entry]
+        /// Per shown component: its specialization, or nil when it is drawn whole per request.
+        let entries: [SpecializedComponents.Entry?]
         /// Whether the form posts files (multipart): fixed by the components too.
         let postsFiles: Bool
+        /// The page language's index among the project's, for the whole parts' specialized children.
+        let languageIndex: Int
     }
 
     /// Everything a plan bakes in that is not fixed for the renderer.
@@ -59,9 +64,8 @@ final class ScreenPlans: Sendable {
 
 extension Renderer {
     /// The plan key of a page that can be planned; nil for the rest: several tasks, errors, an
-    /// action error, tabs, project errors or warnings, a read-only shared view, another language than the page's, or a component
-    /// with children. (A key whose components are not all specialized is tried once:
-    /// `specializedEntries`.)
+    /// action error, tabs, project errors or warnings, a read-only shared view, another
+    /// language than the page's.
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
         guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
               state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
@@ -70,31 +74,31 @@ extension Renderer {
         var identities: [ObjectIdentifier] = []
         identities.reserveCapacity(state.components.count)
         for index in state.components.indices {
-            guard state.components[index].children.isEmpty else { return nil }
             identities.append(state.components[index].definition.identity)
         }
         return ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
                                components: identities)
     }
 
-    /// Each shown component's specialization, when every one has one (else the page is not planned).
-    func specializedEntries(_ state: ScreenState, languageIndex: Int) -> [SpecializedComponents.Entry]? {
-        var entries: [SpecializedComponents.Entry] = []
-        entries.reserveCapacity(state.components.count)
-        for index in state.components.indices {
-            guard let entry = specialized.entry(for: state.components[index].definition, language: languageIndex) else { return nil }
-            entries.append(entry)
-        }
-        return entries
+    /// Each shown component's specialization; nil for one drawn whole per request.
+    func specializedEntries(_ state: ScreenState, languageIndex: Int) -> [SpecializedComponents.Entry?] {
+        state.components.indices.map { specialized.entry(for: state.components[$0].definition, language: languageIndex) }
     }
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
-        var parts: [FieldRequestValues] = []
+        var parts: [PlannedPageValues.Part] = []
         parts.reserveCapacity(plan.entries.count)
         var ids = FieldIDs() // registers nothing: a planned page has no errors
+        // Made only for a page with whole parts: it holds copies of the project and the state.
+        var builder: ScreenViewBuilder?
         for index in plan.entries.indices {
-            parts.append(FieldRequestValues(plan.entries[index], state.components[index], state: state, links: links, ids: &ids))
+            if let entry = plan.entries[index] {
+                parts.append(.fields(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids)))
+            } else {
+                if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: plan.languageIndex) }
+                parts.append(.whole(builder!.view(state.components[index])))
+            }
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),

@@ -17,11 +17,21 @@
 public struct TemplateSpecializer {
     private struct CannotSpecialize: Error {}
 
+    /// What an embedded context of a page is, in page mode.
+    public enum Part: Sendable {
+        /// Inlined: its template becomes part of the page, and every name it answers is left
+        /// to the request, bound to this part (`TemplateKey.part`).
+        case inlined(Int)
+        /// Left whole: the page asks the request for the part itself (any name bound to the
+        /// part answers it) and prints it as it is, an embedded template with its own context.
+        case whole(Int)
+    }
+
     /// The plan being read: the page's, or an embedded template's while it is inlined.
     private var source: TemplatePlan
     private let isDynamic: (TemplateKey, Bool) -> Bool
     /// Page mode: the part an embedded context is, if it is one; nil when embeds cannot be inlined.
-    private let partOf: ((any TemplateContext) -> Int?)?
+    private let partOf: ((any TemplateContext) -> Part?)?
     private var frames: [TemplateFrame] = []
     private var ops: [TemplateOp] = []
     private var literals: [UInt8] = []
@@ -32,7 +42,7 @@ public struct TemplateSpecializer {
     private var extendable: Int?
 
     private init(source: TemplatePlan, isDynamic: @escaping (TemplateKey, _ inRow: Bool) -> Bool,
-                 partOf: ((any TemplateContext) -> Int?)? = nil) {
+                 partOf: ((any TemplateContext) -> Part?)? = nil) {
         self.source = source
         self.isDynamic = isDynamic
         self.partOf = partOf
@@ -49,7 +59,7 @@ public struct TemplateSpecializer {
     /// contexts answer per request; every name a numbered part answers is dynamic.
     public static func specialize(page template: CompiledTemplate, root: any TemplateContext,
                            isDynamic: @escaping (TemplateKey) -> Bool,
-                           partOf: @escaping (any TemplateContext) -> Int?) -> CompiledTemplate? {
+                           partOf: @escaping (any TemplateContext) -> Part?) -> CompiledTemplate? {
         let specializer = TemplateSpecializer(source: template.plan, isDynamic: { key, inRow in !inRow && isDynamic(key) },
                                               partOf: partOf)
         return specialize(specializer, template, root: root)
@@ -149,7 +159,7 @@ public struct TemplateSpecializer {
                 return TemplateKey(first.text, slot: first.slot, row: row)
             case .context(let context) where context.value(for: first) != nil,
                  .value(.embed(_, let context)) where context.value(for: first) != nil:
-                if let part = partOf?(context) {
+                if case .inlined(let part)? = partOf?(context) {
                     guard name.rest.isEmpty else { throw CannotSpecialize() }
                     return first.inPart(part)
                 }
@@ -177,7 +187,11 @@ public struct TemplateSpecializer {
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) throws(CannotSpecialize) {
         if case .embed(let template, let context) = value {
-            guard partOf != nil else { throw CannotSpecialize() }
+            guard let partOf else { throw CannotSpecialize() }
+            if case .whole(let part)? = partOf(context) {
+                ops.append(.variable(name: add(TemplateKey(".", part: part)), escaped: false))
+                return
+            }
             try inline(template, context: context)
             return
         }
