@@ -24,15 +24,17 @@ final class PlannedPageValues: TemplateContext {
     let multipart: Bool
     let canGoBack: Bool
     let backURL: String
+    let errors: TemplateValue
+    let actionError: TemplateValue
     let parts: [Part]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, parts: [Part]) {
+         canGoBack: Bool, backURL: String, errors: TemplateValue, actionError: TemplateValue, parts: [Part]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
         self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
-        self.parts = parts
+        self.errors = errors; self.actionError = actionError; self.parts = parts
     }
 
     /// Whether a request answers `key` (outside the components): the rest is written into the plan.
@@ -43,7 +45,7 @@ final class PlannedPageValues: TemplateContext {
     private static let probe = PlannedPageValues(
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
         generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), heading: "",
-        formAction: "", multipart: false, canGoBack: false, backURL: "", parts: [])
+        formAction: "", multipart: false, canGoBack: false, backURL: "", errors: .list([]), actionError: .bool(false), parts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 {
@@ -68,6 +70,8 @@ final class PlannedPageValues: TemplateContext {
         case .csrf: .text(settings.csrf)
         case .canGoBack: .bool(canGoBack)
         case .backURL: .text(backURL)
+        case .errors: errors
+        case .actionError: actionError
         default: nil
         }
     }

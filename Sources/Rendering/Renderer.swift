@@ -72,9 +72,7 @@ public struct Renderer: Sendable {
         }
         // One task: the state itself, not a copy of it in an array.
         let forms = state.sections.isEmpty ? [form(state)] : state.sections.map(form)
-        let errors: [TemplateValue] = state.errors.map { error in
-            .object(KeyedView([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
-        }
+        let errors = errorSummary(state, ids: ids)
         let (heading, title) = headings(state, language: settings.language)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), KeyedView([
             .tabs: .list(state.tabs.map { tab in
@@ -84,8 +82,8 @@ public struct Renderer: Sendable {
             .ui: .object(ui),
         ]))
         let content = KeyedView([
-            .hasErrors: .bool(!errors.isEmpty),
-            .errors: .list(errors),
+            .hasErrors: .bool(!state.errors.isEmpty),
+            .errors: errors,
             .actionError: .optional(state.actionError),
             .notice: .optional(state.notice),
             .stepper: stepperValue(state, ui: ui),
@@ -97,7 +95,7 @@ public struct Renderer: Sendable {
                 ?? .bool(false),
             .ui: .object(ui),
         ])
-        let page = pageContext(title: title, hasErrors: !errors.isEmpty, content: .embed(templates.page("screen"), content),
+        let page = pageContext(title: title, hasErrors: !state.errors.isEmpty, content: .embed(templates.page("screen"), content),
                                settings: settings, ui: ui)
         if let unplanned, let plans = screenPlans {
             // A component drawn as no embedded template (an image whose source is missing) has
@@ -124,6 +122,14 @@ public struct Renderer: Sendable {
             builder.languageIndex = languageIndex
         }
         return builder
+    }
+
+    /// The error summary's items, each linking to its field (`ids`: the page's, registered as
+    /// its fields were drawn).
+    func errorSummary(_ state: ScreenState, ids: FieldIDs) -> TemplateValue {
+        .list(state.errors.map { error in
+            .object(KeyedView([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
+        })
     }
 
     /// The screen's h1 and the page title: on a `single` page with several tasks the h1 is the

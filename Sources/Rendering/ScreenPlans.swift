@@ -2,10 +2,10 @@ import Definitions
 import Synchronization
 import Template
 
-/// Whole-page plans of the common screen: one task, no errors.
+/// Whole-page plans of the common screen: one task on the page.
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
-/// CSRF token, the title, the notice, the settings' looks), in the dynamic names of its
+/// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the dynamic names of its
 /// specialized components, and in the components that are not specialized (a table, an upload,
 /// a collection…), drawn whole per request. Everything else (the chrome, the screen's and form's
 /// markup, the words of the UI) depends only on the task, the language and which components
@@ -33,11 +33,14 @@ final class ScreenPlans: Sendable {
         let node: String
         /// The shown components, in order (`Component.identity`).
         let components: [ObjectIdentifier]
+        /// Whether the error summary is shown (its items are the request's).
+        let hasErrors: Bool
 
         /// Without the names: the components tell tasks apart but for an empty screen, and
         /// hashing two strings cost more than the rest of the look-up.
         func hash(into hasher: inout Hasher) {
             hasher.combine(language)
+            hasher.combine(hasErrors)
             hasher.combine(components.count)
             for component in components { hasher.combine(component) }
         }
@@ -63,12 +66,10 @@ final class ScreenPlans: Sendable {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned; nil for the rest: several tasks, errors, an
-    /// action error, tabs, project errors or warnings, a read-only shared view, another
-    /// language than the page's.
+    /// The plan key of a page that can be planned; nil for the rest: several tasks, tabs,
+    /// project errors or warnings, a read-only shared view, another language than the page's.
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
-        guard languageIndex >= 0, state.sections.isEmpty, state.errors.isEmpty, state.actionError == nil,
-              state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
+        guard languageIndex >= 0, state.sections.isEmpty, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
               !settings.readOnly else { return nil }
         // By index: a `for` over the components copies each one (five retains).
         var identities: [ObjectIdentifier] = []
@@ -77,7 +78,7 @@ extension Renderer {
             identities.append(state.components[index].definition.identity)
         }
         return ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
-                               components: identities)
+                               components: identities, hasErrors: !state.errors.isEmpty)
     }
 
     /// Each shown component's specialization; nil for one drawn whole per request.
@@ -89,7 +90,8 @@ extension Renderer {
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
         var parts: [PlannedPageValues.Part] = []
         parts.reserveCapacity(plan.entries.count)
-        var ids = FieldIDs() // registers nothing: a planned page has no errors
+        // The error summary's links: ids are registered only when there are errors.
+        var ids = FieldIDs()
         // Made only for a page with whole parts: it holds copies of the project and the state.
         var builder: ScreenViewBuilder?
         for index in plan.entries.indices {
@@ -97,7 +99,9 @@ extension Renderer {
                 parts.append(.fields(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids)))
             } else {
                 if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: plan.languageIndex) }
+                builder!.ids = ids
                 parts.append(.whole(builder!.view(state.components[index])))
+                ids = builder!.ids
             }
         }
         let (heading, title) = headings(state, language: settings.language)
@@ -105,7 +109,8 @@ extension Renderer {
                               generation: generation(settings), notice: .optional(state.notice),
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
                               formAction: formAction(state), multipart: plan.postsFiles, canGoBack: showsBack(state),
-                              backURL: links.back(state.instanceID), parts: parts)
+                              backURL: links.back(state.instanceID), errors: errorSummary(state, ids: ids),
+                              actionError: .optional(state.actionError), parts: parts)
         var buffer = HTMLBuffer(capacity: 16 << 10)
         plan.template.render(slots, into: &buffer)
         return buffer.bytes

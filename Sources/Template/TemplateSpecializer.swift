@@ -127,9 +127,15 @@ public struct TemplateSpecializer {
         frames.removeLast()
     }
 
-    /// A dynamic section stays a section; its body is specialized once. Dynamic values are
-    /// text or flags, which answer no names, so the body resolves as it would inside it.
+    /// A dynamic section stays a section. Over text or a flag (which answer no names) its
+    /// body is specialized once, resolving as it would inside it. Over a list or an object
+    /// known only per request (an error summary's items) the body is kept as written, for the
+    /// request's items to answer; each name in it must be one an item or the request answers.
     private mutating func emitSection(_ key: TemplateKey, inverted: Bool, body start: Int, end: Int) throws(CannotSpecialize) {
+        if !inverted, let sample = try resolve(TemplateName(first: key, rest: [])), sample.isStructured {
+            try keepSection(key, sample: sample, body: start, end: end)
+            return
+        }
         let name = add(key)
         let opIndex = ops.count
         ops.append(inverted ? .inverted(name: name, end: -1) : .section(name: name, end: -1))
@@ -141,6 +147,71 @@ public struct TemplateSpecializer {
         depth -= 1
         ops[opIndex] = inverted ? .inverted(name: name, end: ops.count) : .section(name: name, end: ops.count)
         extendable = nil
+    }
+
+    /// `{{#key}}…{{/key}}` with its body copied op for op from the source.
+    private mutating func keepSection(_ key: TemplateKey, sample: TemplateValue, body start: Int, end: Int) throws(CannotSpecialize) {
+        let items: [TemplateValue]
+        switch sample {
+        case .list(let list): items = list
+        case .object, .embed: items = [sample]
+        default: throw CannotSpecialize()
+        }
+        // A name the body asks must be answered by every item of the sample, or by the request:
+        // none may fall back to a context known only now. (Conservative inside nested sections.)
+        let isDynamic = self.isDynamic
+        let answers = { (name: TemplateKey) -> Bool in
+            isDynamic(name, false) || (!items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil })
+        }
+        try keep(.section(name: add(key), end: -1), body: start, end: end, answers: answers)
+    }
+
+    /// `op` (a section or inverted section, its end still unknown), then its body copied.
+    private mutating func keep(_ op: TemplateOp, body start: Int, end: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) {
+        let opIndex = ops.count
+        ops.append(op)
+        depth += 1
+        maxDepth = max(maxDepth, depth)
+        try copy(from: start, to: end, answers: answers)
+        depth -= 1
+        switch op {
+        case .section(let name, _): ops[opIndex] = .section(name: name, end: ops.count)
+        case .inverted(let name, _): ops[opIndex] = .inverted(name: name, end: ops.count)
+        case .text, .variable: break
+        }
+        extendable = nil
+    }
+
+    /// The source's ops from `start` to `end`, re-numbered into the new plan.
+    private mutating func copy(from start: Int, to end: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) {
+        var index = start
+        while index < end {
+            let op = source.ops[index]
+            switch op {
+            case .text(let from, let to):
+                appendLiteral(source.literals[from..<to])
+                index += 1
+            case .variable(let nameIndex, let escaped):
+                ops.append(.variable(name: try keepName(nameIndex, answers: answers), escaped: escaped))
+                index += 1
+            case .section(let nameIndex, let sectionEnd):
+                try keep(.section(name: try keepName(nameIndex, answers: answers), end: -1), body: index + 1, end: sectionEnd,
+                         answers: answers)
+                index = sectionEnd
+            case .inverted(let nameIndex, let sectionEnd):
+                try keep(.inverted(name: try keepName(nameIndex, answers: answers), end: -1), body: index + 1, end: sectionEnd,
+                         answers: answers)
+                index = sectionEnd
+            }
+        }
+    }
+
+    /// A source name, added to the new plan when `answers` accepts its first segment.
+    private mutating func keepName(_ nameIndex: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) -> Int {
+        let name = source.names[nameIndex]
+        guard let first = name.first, answers(first) else { throw CannotSpecialize() }
+        names.append(name)
+        return names.count - 1
     }
 
     /// The key to look up per request when `name` is dynamic, bound to the row that answers it

@@ -57,6 +57,15 @@ extension TemplateValue {
         return value
     }
 
+    /// A value a section pushes as something names are looked up in (or a list of them),
+    /// rather than text or a flag.
+    var isStructured: Bool {
+        switch self {
+        case .list, .rows, .object, .embed: true
+        case .bool, .text, .html, .number: false
+        }
+    }
+
     /// Section truthiness, following the Mustache spec: false, a missing name and an empty
     /// list are falsy. Empty text or HTML is falsy too (as in mustache.js), so optional text can
     /// be guarded by a section; every number, 0 included, is truthy (as in the spec's reference).

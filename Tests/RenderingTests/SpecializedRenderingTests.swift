@@ -132,12 +132,30 @@ import TestSupport
         #expect(planned > 10)
     }
 
-    @Test func aPageWithErrorsIsNotPlanned() throws {
+    /// A refused post's page (422) has its own plan: the summary's items and each field's
+    /// error are the request's, and they link to the fields the general path links to.
+    @Test func aPageWithErrorsIsPrintedFromItsOwnPlan() throws {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        let state = try #require(SpecializedRendering.states(project).first { !$0.errors.isEmpty })
-        let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
-        #expect(renderer.planKey(state, settings: settings, languageIndex: 0) == nil)
+        var general = renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let states = SpecializedRendering.states(project)
+        let clean = try #require(states.first { $0.errors.isEmpty })
+        let invalid = try #require(states.first { !$0.errors.isEmpty })
+        let settings = PageSettings(language: invalid.language, theme: "default", appearance: "auto", csrf: "t")
+        let key = try #require(renderer.planKey(invalid, settings: settings, languageIndex: 0))
+        #expect(key != renderer.planKey(clean, settings: settings, languageIndex: 0))
+        _ = renderer.screen(invalid, settings: settings)
+        #expect(renderer.screenPlans?.plan(for: key) ?? nil != nil)
+        let page = HTMLDocument.parse(String(decoding: renderer.screen(invalid, settings: settings), as: UTF8.self))
+        #expect(renderer.screen(invalid, settings: settings) == general.screen(invalid, settings: settings))
+        let links = page.all("a").filter { $0.parent?.parent?.hasClass("fs-error-summary__list") == true }
+        #expect(links.count == invalid.errors.count)
+        for link in links {
+            let target = try #require(link["href"]?.dropFirst())
+            #expect(page.all("input").contains { $0["id"] == String(target) } || page.all("select").contains { $0["id"] == String(target) })
+        }
     }
 
     @Test func aRememberedStepperPrintsWhatAFreshRendererDraws() throws {

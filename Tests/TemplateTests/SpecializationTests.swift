@@ -1,0 +1,52 @@
+import Template
+import Testing
+
+/// Specialization writes what is known into the template and leaves the rest to the request;
+/// what it prints for a request is what the template prints for the same values.
+@Suite struct Specialization {
+    static func compile(_ source: String) throws -> CompiledTemplate {
+        try CompiledTemplate(name: "t", source: source) { _ in nil }
+    }
+
+    static func item(_ name: String) -> TemplateValue {
+        .object(DictionaryContext(["name": .text(name)]))
+    }
+
+    /// A list known only per request (an error summary's items): its body is kept as written.
+    @Test func aListLeftToTheRequestPrintsTheRequestsItems() throws {
+        let template = try Specialization.compile("<h2>{{title}}</h2><ul>{{#items}}<li>{{name}}</li>{{/items}}</ul>")
+        let sample = DictionaryContext(["title": .text("Fix these"), "items": .list([Specialization.item("a")])])
+        let page = try #require(TemplateSpecializer.specialize(page: template, root: sample,
+                                                               isDynamic: { $0.text == "items" }, partOf: { _ in nil }))
+        let request = DictionaryContext(["items": .list([Specialization.item("x <y>"), Specialization.item("z")])])
+        #expect(page.render(request) == "<h2>Fix these</h2><ul><li>x &lt;y&gt;</li><li>z</li></ul>")
+        #expect(page.lookedUpNames.map(\.text).sorted() == ["items", "name"])
+    }
+
+    /// A name in such a body that its items do not answer would have been found outside the
+    /// list, in what was known only while specializing: the template is not specialized.
+    @Test func aListBodyThatReadsOutsideItsItemsIsNotSpecialized() throws {
+        let template = try Specialization.compile("{{#items}}<li>{{name}} {{title}}</li>{{/items}}")
+        let sample = DictionaryContext(["title": .text("Fix these"), "items": .list([Specialization.item("a")])])
+        #expect(TemplateSpecializer.specialize(page: template, root: sample, isDynamic: { $0.text == "items" },
+                                               partOf: { _ in nil }) == nil)
+    }
+
+    /// A part left whole is asked of the request as it is: its own template with its own values.
+    @Test func aWholePartIsDrawnFromTheRequest() throws {
+        let inner = try Specialization.compile("<b>{{name}}</b>")
+        let part = DictionaryContext(["name": .text("sample")])
+        let template = try Specialization.compile("<p>{{{field}}}</p>")
+        let sample = DictionaryContext(["field": .embed(inner, part)])
+        let page = try #require(TemplateSpecializer.specialize(page: template, root: sample, isDynamic: { _ in false },
+                                                               partOf: { $0 === part ? .whole(0) : nil }))
+        final class Request: TemplateContext {
+            let inner: CompiledTemplate
+            init(_ inner: CompiledTemplate) { self.inner = inner }
+            func value(for key: TemplateKey) -> TemplateValue? {
+                key.part == 0 ? .embed(inner, DictionaryContext(["name": .text("per request")])) : nil
+            }
+        }
+        #expect(page.render(Request(inner)) == "<p><b>per request</b></p>")
+    }
+}
