@@ -47,7 +47,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["README.md"]),
         .target(name: "Rendering", dependencies: ["Definitions", "Expressions", "Markdown"], exclude: ["Template/TEMPLATES.md"]),
         // The accessibility audit's rules over parsed HTML, screen states and themes; no HTTP, no Preview.
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
