@@ -5,7 +5,11 @@
 #       posted with "continue", then "back"), on one node with SQLite against one node with
 #       PostgreSQL;
 #   (c) page views and the cycle through nginx (round robin, loopback, as Tests/MultiNode
-#       configures it): two nodes on one PostgreSQL against one of them behind the same nginx;
+#       configures it): two nodes on one PostgreSQL against one of them behind the same nginx.
+#       The cycle here is a browser's: each post, then the page its 303 names (`?v=`), so a
+#       node reading a change another node made reads the row once. (Posts back to back, each
+#       to the other node, are mostly refused: one reaching a node before the previous change
+#       was announced to it is built on an older copy, and the compare-and-swap answers 409.);
 #   (d) database transactions per page view when nothing changed: pg_stat_database's
 #       xact_commit before and after N page views, less the same interval without views.
 # Rounds alternate the two sides of each comparison (BENCH_ROUNDS, default 3; BENCH_SECONDS
@@ -91,18 +95,31 @@ response = function(status)
   if status == 303 or status == 409 then step = step + 1 end
 end
 LUA
+  # The browser's cycle: a post, then a GET of where its 303 points; the next post follows the 200.
+  sed -e 's/^local step = 0$/local step = 0\
+local follow = nil/' \
+      -e 's/^request = function()$/request = function()\
+  if follow then local path = follow; follow = nil; return wrk.format("GET", path, headers) end/' \
+      -e 's/^response = function(status)$/response = function(status, answer)\
+  if status == 303 then follow = answer["Location"] end/' "$WORK/cycle-$name.lua" >"$WORK/walk-$name.lua"
 }
 
-run() { # name, wrk arguments…: prints a line, sets RPS_name
+# run NAME WRK-ARGUMENTS…: prints a line; sets RPS_NAME to the answers per second that were
+# 2xx or 3xx (a 409 from a post built on a copy another node had just changed is no cycle).
+run() {
   local name=$1; shift
   wrk --latency "$@" >"$WORK/$name.txt"
-  local rps p50 p99 errors
+  local rps p50 p99 others sockets good
   rps=$(awk '/Requests\/sec/ { print $2 }' "$WORK/$name.txt")
   p50=$(awk '$1 == "50%" { print $2 }' "$WORK/$name.txt")
   p99=$(awk '$1 == "99%" { print $2 }' "$WORK/$name.txt")
-  errors=$(awk '/Non-2xx or 3xx/ { print $5 } /Socket errors/ { print "socket:" $0 }' "$WORK/$name.txt")
-  printf '  %-26s %10s req/s   p50 %-9s p99 %-9s %s\n' "$name" "$rps" "$p50" "$p99" "${errors:+non-2xx/3xx: $errors}"
-  eval "RPS_${name//[^a-z0-9]/_}=$rps"
+  others=$(awk '/Non-2xx or 3xx/ { print $5 }' "$WORK/$name.txt")
+  sockets=$(awk '/Socket errors/ { sub(/^ *Socket errors: /, ""); print }' "$WORK/$name.txt")
+  good=$(awk -v rps="$rps" '/requests in/ { total = $1 } /Non-2xx or 3xx/ { bad = $5 } END {
+    printf "%.2f", (total > 0 ? rps * (total - bad) / total : 0) }' "$WORK/$name.txt")
+  printf '  %-20s %9s/s   p50 %-9s p99 %-9s%s%s\n' "$name" "$good" "$p50" "$p99" \
+    "${others:+  + $others other answers (409, 5xx)}" "${sockets:+  socket errors: $sockets}"
+  eval "RPS_${name//[^a-z0-9]/_}=$good"
 }
 views() { run "$1" -t2 -c16 -d"${SECONDS_EACH}s" -H "Cookie: $2" "$3"; }
 cycle() { run "$1" -t1 -c1 -d"${SECONDS_EACH}s" -s "$2" "$3"; }
@@ -114,7 +131,8 @@ start_node pgA "$PGURL"
 start_node pgB "$PGURL"
 prepare sqlite "http://127.0.0.1:$PORT_sqlite"
 prepare pgA "http://127.0.0.1:$PORT_pgA"
-echo "bench-nodes: $(nproc) cores shared by wrk, nginx, PostgreSQL and the nodes; ${SECONDS_EACH} s per run"
+echo "bench-nodes: $(nproc) cores shared by wrk, nginx, PostgreSQL and the nodes; ${SECONDS_EACH} s per run;"
+echo "figures are 2xx/3xx answers per second (page views 200, cycle posts 303)"
 
 echo "(a, b) one node: SQLite against PostgreSQL"
 VIEW_RATIOS=(); CYCLE_RATIOS=()
@@ -134,7 +152,7 @@ xacts() { psql -X -At "$PGURL" -c "SELECT xact_commit FROM pg_stat_database WHER
 view_urls=()
 for _ in $(seq 1 "$VIEWS_COUNTED"); do view_urls+=("http://127.0.0.1:$PORT_pgA$SHOWN_pgA"); done
 sleep 2; x0=$(xacts); sleep 2; x1=$(xacts)   # statistics reach pg_stat_database within a second of going idle
-curl -s -o /dev/null -H "Cookie: $COOKIE_pgA" "${view_urls[@]}"
+curl -s -H "Cookie: $COOKIE_pgA" "${view_urls[@]}" >/dev/null
 sleep 2; x2=$(xacts)
 awk -v idle=$((x1 - x0)) -v busy=$((x2 - x1)) -v n="$VIEWS_COUNTED" 'BEGIN {
   printf "(d) database transactions per page view, nothing changed: %.3f (%d in %d views, %d in the same wait without views)\n",
@@ -181,11 +199,11 @@ VIEW_RATIOS=(); CYCLE_RATIOS=()
 for round in $(seq 1 "$ROUNDS"); do
   views c_views_one_node "$COOKIE_pgA" "http://127.0.0.1:$BALANCER_ONE$SHOWN_pgA"
   views c_views_two_nodes "$COOKIE_pgA" "http://127.0.0.1:$BALANCER_TWO$SHOWN_pgA"
-  cycle c_cycle_one_node "$WORK/cycle-pgA.lua" "http://127.0.0.1:$BALANCER_ONE"
-  cycle c_cycle_two_nodes "$WORK/cycle-pgA.lua" "http://127.0.0.1:$BALANCER_TWO"
+  cycle c_cycle_one_node "$WORK/walk-pgA.lua" "http://127.0.0.1:$BALANCER_ONE"
+  cycle c_cycle_two_nodes "$WORK/walk-pgA.lua" "http://127.0.0.1:$BALANCER_TWO"
   VIEW_RATIOS+=("$(ratio "$RPS_c_views_two_nodes" "$RPS_c_views_one_node")")
   CYCLE_RATIOS+=("$(ratio "$RPS_c_cycle_two_nodes" "$RPS_c_cycle_one_node")")
-  echo "  round $round: two nodes/one node page views ${VIEW_RATIOS[-1]}, submit cycles ${CYCLE_RATIOS[-1]}"
+  echo "  round $round: two nodes/one node page views ${VIEW_RATIOS[-1]}, post + page cycles ${CYCLE_RATIOS[-1]}"
 done
-echo "two nodes/one node behind nginx: page views $(median "${VIEW_RATIOS[@]}"); submit cycles $(median "${CYCLE_RATIOS[@]}")"
+echo "two nodes/one node behind nginx: page views $(median "${VIEW_RATIOS[@]}"); post + page cycles $(median "${CYCLE_RATIOS[@]}")"
 echo "(on $(nproc) cores the nodes, nginx, PostgreSQL and wrk share the same CPUs: a second node adds no CPU here)"
