@@ -113,11 +113,13 @@ test: deps postgres-deps
 
 # Figures, not a test: the micro-benchmarks of Benchmarks/ (ordo-one/benchmark: expressions,
 # submit with and without SQLite, rendering), then the release server under wrk (installed
-# when missing), see Tools/bench.sh.
-bench: deps
+# when missing), see Tools/bench.sh; then one node with PostgreSQL against SQLite and two
+# nodes behind nginx against one, on a throw-away PostgreSQL, see Tools/bench-nodes.sh.
+bench: deps postgres-deps
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends wrk; }
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 	SWIFT="$(SWIFT)" Tools/bench.sh
+	SWIFT="$(SWIFT)" Tools/bench-nodes.sh
 
 # Coverage-guided fuzzing (libFuzzer, address sanitizer) of the parsers, see Fuzz/README.md: each
 # target for FUZZ_SECONDS with seeds from Examples/, Templates/ and the tests; prints executions,

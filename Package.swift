@@ -48,7 +48,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["README.md"]),
         // The Mustache engine FlowStage's pages are written in (Sources/Template/TEMPLATES.md): no FlowStage types.
         .target(name: "Template", exclude: ["TEMPLATES.md"]),
         .target(name: "Rendering", dependencies: ["Template", "Definitions", "Expressions", "Markdown"]),

@@ -197,13 +197,16 @@ private func makeRequest(_ state: RequestState, connection: OpaquePointer) throw
                    remoteAddress: state.client?.description)
 }
 
-/// Hands a complete response to libmicrohttpd (the body is copied, so the
-/// Swift array may go away at once).
+/// Hands a complete response to libmicrohttpd. A small body is copied, so the Swift array may
+/// go away at once; a large one (a download) is read from the array while it is sent, so the
+/// file is not held twice in memory (`LargeBody`).
 private func answer(_ response: Response, state: RequestState, connection: OpaquePointer, server: ServerContext) -> MHD_Result {
     state.answered = true
-    let created = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }
+    let created = response.body.count > LargeBody.threshold
+        ? LargeBody.response(response.body)
+        : response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
     guard let created else { return .NO }
     defer { MHD_destroy_response(created) }
     for (name, value) in response.headers {

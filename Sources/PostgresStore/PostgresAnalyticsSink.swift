@@ -8,7 +8,10 @@ import Runtime
 ///
 /// A batch (the events of one action) is one `INSERT … SELECT FROM unnest(…)`. Like the file
 /// log, a failure to write loses the events and never fails the action that made them.
-public final class PostgresAnalyticsSink: AnalyticsSink {
+///
+/// It is also where the inspector reads an instance's recent events (`SharedRecentEvents`), so
+/// a node shows the steps other nodes served too.
+public final class PostgresAnalyticsSink: AnalyticsSink, SharedRecentEvents {
     private let connections: PostgresConnections
 
     init(connections: PostgresConnections) {
@@ -28,5 +31,20 @@ public final class PostgresAnalyticsSink: AnalyticsSink {
             INSERT INTO analytics_events (time, kind, instance, process, session, event)
             SELECT * FROM unnest($1::float8[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
             """, binds)
+    }
+
+    public func recentEvents(of instance: String, limit: Int) throws(StoreError) -> [String] {
+        var binds = PostgresBindings()
+        binds.append(instance)
+        binds.append(max(0, limit))
+        let rows = try connections.query("cannot read the recent analytics events of \(instance)", """
+            SELECT event FROM (SELECT id, event FROM analytics_events WHERE instance = $1 ORDER BY id DESC LIMIT $2) AS last
+            ORDER BY id
+            """, binds)
+        do {
+            return try rows.map { try $0.decode(String.self) }
+        } catch {
+            throw .failed("cannot read the recent analytics events of \(instance): \(error)")
+        }
     }
 }

@@ -65,14 +65,16 @@ final class PostgresChangeFeed: Sendable {
         do {
             _ = try connections.query("LISTEN \(Self.channel)", on: connection)
         } catch {
-            connection.closeSoon()
+            // Closed and waited for, not only started: PostgresNIO asserts (debug builds) when a
+            // connection's last reference goes while it is still closing.
+            connection.closeAndWait()
             throw PostgresFailure.failed("cannot listen for changes made by other nodes", at: connections.url, error)
         }
         let closed = state.withLock { state in
             if !state.closed { (state.listener, state.listening) = (connection, true) }
             return state.closed
         }
-        if closed { connection.closeSoon(); return }
+        if closed { connection.closeAndWait(); return }
         // Anything kept before this moment may have changed unheard: start from empty, trusted.
         for reset in state.withLock({ $0.resets }) { reset(true) }
     }

@@ -144,14 +144,17 @@ final class PostgresConnections: Sendable {
 
     private func checkIn(_ connection: PostgresConnection) {
         state.condition.lock()
-        if connection.isClosed || state.closed {
+        let drop = connection.isClosed || state.closed
+        if drop {
             state.open -= 1
-            if !connection.isClosed { connection.closeSoon() }
         } else {
             state.idle.append(connection)
         }
         state.condition.signal()
         state.condition.unlock()
+        // Waited for, outside the lock: PostgresNIO asserts (debug builds) when a connection's
+        // last reference goes while it is still closing (after a timeout, or the pool closed).
+        if drop { connection.closeAndWait() }
     }
 
     /// Closes the idle connections; those in use close when checked in. Later uses fail.

@@ -8,7 +8,10 @@ import Runtime
 /// `maxFailures` failures within `window`, the address waits `window` from the last one.
 ///
 /// `failed` is one upsert, so two nodes counting at once both count; the row lock orders them.
-/// Times are passed in (Unix seconds), so tests move them by hand.
+/// The same statement deletes the other addresses' rows that no longer count (block over, or
+/// window over without a block): such a row means what no row means, and without this the table
+/// would keep every address that ever guessed wrong. Times are passed in (Unix seconds), so
+/// tests move them by hand.
 public final class PostgresPasswordGuesses: Sendable {
     private let connections: PostgresConnections
 
@@ -35,6 +38,10 @@ public final class PostgresPasswordGuesses: Sendable {
         binds.append(window)
         // A running block stays; a finished block or window starts a new count; else one more.
         let rows = try connections.query("cannot count a wrong password", """
+            WITH expired AS (
+                DELETE FROM password_guesses
+                WHERE key <> $1 AND (blocked_until <= $2 OR (blocked_until IS NULL AND $2 - first_failure >= $4))
+            )
             INSERT INTO password_guesses AS g (key, failures, first_failure, blocked_until)
             VALUES ($1, 1, $2, CASE WHEN $3 <= 1 THEN $2 + $4 END)
             ON CONFLICT (key) DO UPDATE SET

@@ -106,6 +106,27 @@ enum PostgresSchema {
             )
             """,
         ]),
+        ("v6: uploads in chunks", [
+            // A file's bytes as numbered pieces of at most `PostgresUploadStore.chunkSize`, so
+            // storing and serving one never binds or reads the whole file as one value. Rows of
+            // v2 keep their bytes in `uploads.bytes` (and no chunks); new rows leave it NULL.
+            // The key is deferred: the upload row is written last, once its size is counted.
+            "ALTER TABLE uploads ALTER COLUMN bytes DROP NOT NULL",
+            """
+            CREATE TABLE upload_chunks (
+                upload   text    NOT NULL REFERENCES uploads (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                sequence integer NOT NULL,
+                bytes    bytea   NOT NULL,
+                PRIMARY KEY (upload, sequence)
+            )
+            """,
+            // Uploaded files are mostly compressed already (images, PDF): no second try at it.
+            "ALTER TABLE upload_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL",
+        ]),
+        ("v7: analytics events by instance", [
+            // The inspector's recent events of one instance, read from the shared table (`PostgresAnalyticsSink.recentEvents`).
+            "CREATE INDEX analytics_events_by_instance ON analytics_events (instance, id)",
+        ]),
     ]
 
     /// Any number; the same in every FlowStage, so all nodes of one database queue on it.

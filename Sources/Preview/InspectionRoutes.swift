@@ -38,7 +38,7 @@ extension PreviewApp {
                 current: instance.current, history: instance.history,
                 incident: instance.incident.map { "\($0.node): \($0.message)" },
                 data: instance.data.serialized(pretty: true), warnings: instance.warnings,
-                events: engine.recent.events(of: instance.id).map { $0.json.serialized() })
+                events: engine.recent.eventJSON(of: instance.id))
             inspection.steps = instance.steps.enumerated().map { offset, step in
                 Inspection.Step(number: offset + 1, at: step.at, screen: step.screen, action: step.action,
                                 fields: step.fields.filter { $0.last?.isEmpty == false }.map { $0.joined(separator: " = ") }

@@ -6,11 +6,18 @@ import Runtime
 
 /// `GET /uploads/{id}` (docs/reference/http.md) and the bridge from the server's multipart files to the runtime.
 extension PreviewApp {
-    /// The file, only to the session that owns it (404 otherwise, like a foreign instance).
+    /// The file, only to the session that owns it (404 otherwise, like a foreign instance);
+    /// 503 with `Retry-After` when the store cannot be read, like any page whose store failed.
     /// Images are shown inline; everything else is a download, so an uploaded HTML or SVG
     /// file can never run as a page of this server.
     func upload(_ id: String, _ session: Session) -> Response {
-        guard let (upload, bytes) = engine.uploads.upload(id, session: session.id) else { return notFoundPage(session) }
+        let found: (upload: StoredUpload, bytes: [UInt8])?
+        do { found = try engine.uploads.upload(id, session: session.id) } catch .failed(let reason) {
+            return storeUnavailable(reason, session)
+        } catch {
+            return storeUnavailable(error.description, session)
+        }
+        guard let (upload, bytes) = found else { return notFoundPage(session) }
         let inline = FileType.known.first { $0.mime == upload.contentType }?.isImage ?? false
         var response = Response(status: 200, headers: ["Content-Type": upload.contentType], body: bytes)
         response.headers["Content-Disposition"] = (inline ? "inline" : "attachment") + "; " + Self.fileNameParameters(upload.name)

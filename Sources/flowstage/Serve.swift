@@ -200,6 +200,8 @@ struct Serve: ParsableCommand {
         if let postgres, analytics == nil {
             // Several nodes: one table for all of them; `--analytics PATH` still picks a file of this node.
             engineConfiguration.analytics = [postgres.analytics]
+            // The inspector then shows the steps every node served, not only this one's.
+            engineConfiguration.recent = RecentAnalytics(shared: postgres.analytics)
             analyticsLine = "Analytics events are written to the analytics_events table of \(postgres.url)."
         } else if analyticsPath != "off" {
             do {

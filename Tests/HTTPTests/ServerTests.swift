@@ -21,6 +21,29 @@ import Testing
         }
     }
 
+    /// A body above `LargeBody.threshold` (a download) is read by libmicrohttpd from the
+    /// handler's array rather than copied: it must still arrive whole, with its length, and
+    /// leave the connection usable; HEAD gets the length and no body.
+    @Test func aLargeBodyArrivesWholeWithItsLength() throws {
+        let large = (0..<(3 << 20) + 7).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) }
+        try withServer(handler: { request in
+            request.path == "/large" ? Response(status: 200, headers: ["Content-Type": "application/octet-stream"], body: large)
+                : .text(200, "small")
+        }) { server, _ throws in
+            let connection = try TestConnection(port: server.port)
+            connection.send("GET /large HTTP/1.1\r\nHost: t\r\n\r\n")
+            let reply = try connection.readReply()
+            #expect(reply.status == 200)
+            #expect(reply.headers["Content-Length"] == String(large.count))
+            #expect(reply.body == large)
+            connection.send("HEAD /large HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try connection.readReply(head: true)
+            #expect(head.headers["Content-Length"] == String(large.count))
+            connection.send("GET /other HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try connection.readReply().text == "small")
+        }
+    }
+
     @Test func aPathWithoutEscapesIsItsOwnRawPath() throws {
         try withServer { server, recorder throws in
             #expect(try exchange(server.port, "GET /instances/ab-12?tab=x HTTP/1.1\r\nHost: t\r\n\r\n").status == 200)

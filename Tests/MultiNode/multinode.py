@@ -5,7 +5,7 @@ What it checks (issue 23), in one walk through a process of seven screens (proje
 - a walk whose requests alternate between the nodes reaches every screen in order, each
   screen served by the node the previous one was not;
 - the same form posted to both nodes at once is applied once (303) and refused once (409);
-- a file uploaded through one node is served by both;
+- a file uploaded through one node (600 KiB: several chunks in PostgreSQL) is served whole by both;
 - a node killed with SIGKILL mid-walk loses nothing it answered: nginx sends the next
   requests to the other node, which continues the same instance to its end, and the database
   holds every value that was answered 303;
@@ -226,7 +226,8 @@ def run(flowstage, admin_url):
         action, hidden = form_of(page)
         if hidden.get("_screen") != "files":
             raise Failure(f"the first screen is {hidden.get('_screen')}, not files")
-        picture = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\x08\x06\0\0\0\x1f\x15\xc4\x89" + os.urandom(64)
+        # 600 KiB: three chunks in PostgreSQL (256 KiB each), and over nginx's default body limit of 1 MiB never.
+        picture = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1\x08\x06\0\0\0\x1f\x15\xc4\x89" + os.urandom(600 * 1024)
         upload_action = action.rsplit("/", 1)[0] + "/upload"
         status, headers, _ = browser.request(balancer, "POST", upload_action, hidden, file=("doc", "dot.png", "image/png", picture))
         trail += served_by(headers)
@@ -244,7 +245,10 @@ def run(flowstage, admin_url):
             if status != 200 or data != picture:
                 raise Failure(f"node {name} served the file uploaded on node {uploaded_on} with {status}, "
                               f"{len(data)} bytes (uploaded {len(picture)})")
-        figures["upload"] = f"stored through node {uploaded_on}, served by A and B"
+        chunks = int(psql(url, "SELECT count(*) FROM upload_chunks"))
+        if chunks != 3:
+            raise Failure(f"the {len(picture)}-byte file is stored in {chunks} chunks, not 3")
+        figures["upload"] = f"{len(picture)} bytes in {chunks} chunks, stored through node {uploaded_on}, served by A and B"
         action, hidden = form_of(page)
         status, headers, _ = browser.request(balancer, "POST", action, hidden)
         trail += served_by(headers)

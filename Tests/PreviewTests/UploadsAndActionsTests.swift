@@ -2,6 +2,7 @@ import Expressions
 import Foundation
 import HTTP
 import Runtime
+import Synchronization
 import Testing
 import TestSupport
 @testable import Preview
@@ -49,11 +50,13 @@ final class ActionsPreview: @unchecked Sendable {
         """#,
     ]
 
-    init(maxUploadBytes: Int = 64 << 10, sessions: SessionStore = SessionStore()) throws {
+    /// `store`: what the engine keeps files in, made around the folder store (a failing one, say).
+    init(maxUploadBytes: Int = 64 << 10, sessions: SessionStore = SessionStore(),
+         store: (FolderUploadStore) -> any UploadStore = { $0 }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-uploads-test-\(UUID().uuidString)")
         uploads = try FolderUploadStore(folder: folder.appendingPathComponent("store"))
         var engine = ProcessEngine.Configuration()
-        engine.uploads = uploads
+        engine.uploads = store(uploads)
         engine.maxUploadBytes = maxUploadBytes
         engine.actionHandlers = [
             "score": { request in
@@ -130,7 +133,54 @@ extension Browser {
     }
 }
 
+/// The folder store, whose reads fail while `failing` is set, as PostgreSQL's do while it restarts.
+final class UploadsThatCannotBeRead: UploadStore {
+    let inner: FolderUploadStore
+    let failing = Mutex(false)
+
+    init(_ inner: FolderUploadStore) { self.inner = inner }
+
+    func put(_ file: PostedFile, contentType: String, session: String, instance: String) throws(RuntimeError) -> StoredUpload {
+        try inner.put(file, contentType: contentType, session: session, instance: instance)
+    }
+
+    func upload(_ id: String, session: String) throws(StoreError) -> (upload: StoredUpload, bytes: [UInt8])? {
+        if failing.withLock({ $0 }) { throw .failed("cannot read the uploaded file \(id) (postgresql://db:5432/previews): the server is restarting") }
+        return inner.upload(id, session: session)
+    }
+
+    func delete(_ ids: [String]) { inner.delete(ids) }
+    func deleteAll(instance: String) { inner.deleteAll(instance: instance) }
+    func deleteAll(session: String) { inner.deleteAll(session: session) }
+}
+
 @Suite(.serialized) struct Uploads {
+    /// A store that cannot be read is not a missing file: 503 with `Retry-After`, as for any
+    /// page whose store failed, and the same link works again once the store is back.
+    @Test func aDownloadWhoseStoreReadFailsAnswers503WithRetryAfter() throws {
+        var flaky: UploadsThatCannotBeRead?
+        let preview = try ActionsPreview { folder in
+            let store = UploadsThatCannotBeRead(folder)
+            flaky = store
+            return store
+        }
+        let store = try #require(flaky)
+        var browser = Browser(client: preview.client)
+        let instance = try browser.startDocs()
+        _ = try browser.get(instance)
+        #expect(try browser.postFiles(instance + "/actions/upload", [("_screen", "ask")], files: [("proof", "a.pdf", pdfBytes)]).status == 303)
+        let id = try #require(preview.data(instance, browser).objectValue?["proof"]?.objectValue?["id"]?.stringValue)
+        store.failing.withLock { $0 = true }
+        let refused = try browser.get("/uploads/\(id)")
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "5")
+        #expect(refused.text.contains("the server is restarting"))
+        store.failing.withLock { $0 = false }
+        let served = try browser.get("/uploads/\(id)")
+        #expect(served.status == 200)
+        #expect(served.body == pdfBytes)
+    }
+
     @Test func anUploadIsStoredListedAndServedToItsSession() throws {
         let preview = try ActionsPreview()
         var browser = Browser(client: preview.client)

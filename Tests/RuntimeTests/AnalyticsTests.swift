@@ -85,6 +85,21 @@ private func analyticsEngine() throws -> (ProcessEngine, Collected) {
         #expect(engine.recent.events(of: "other").isEmpty)
     }
 
+    /// With a shared source (several nodes) the inspector reads it; when it cannot be read,
+    /// this node's own events are shown rather than nothing.
+    @Test func theInspectorReadsTheSharedEventsAndFallsBackToItsOwnWhenTheyCannotBeRead() throws {
+        let source = StubRecentEvents()
+        let recent = RecentAnalytics(shared: source)
+        let own = AnalyticsEvent(kind: .start, time: Date(timeIntervalSince1970: 0), instance: "i", process: "p", session: "s",
+                                 value: "p", screen: nil, component: nil, label: nil, customPayload: nil)
+        recent.record([own])
+        #expect(recent.eventJSON(of: "i") == [#"{"from":"every node"}"#])
+        #expect(source.asked.withLock { $0 } == ["i"])
+        source.failing.withLock { $0 = true }
+        #expect(recent.eventJSON(of: "i") == [own.json.serialized()])
+        #expect(RecentAnalytics().eventJSON(of: "i") == [], "no source, nothing recorded")
+    }
+
     @Test func theJSONLinesLogWritesOneObjectPerLine() throws {
         let folder = try RepositoryPaths.fixture([:])
         let path = folder.appendingPathComponent("logs/analytics.jsonl").path
@@ -100,5 +115,17 @@ private func analyticsEngine() throws -> (ProcessEngine, Collected) {
         #expect(parsed["time"] == "1970-01-01T00:00:00.000Z")
         #expect(parsed["label"] == "Send")
         #expect(parsed["customPayload"]?["n"] == 1)
+    }
+}
+
+/// Shared events that answer one fixed event, or fail while `failing` is set.
+private final class StubRecentEvents: SharedRecentEvents {
+    let failing = Mutex(false)
+    let asked = Mutex<[String]>([])
+
+    func recentEvents(of instance: String, limit: Int) throws(StoreError) -> [String] {
+        asked.withLock { $0.append(instance) }
+        if failing.withLock({ $0 }) { throw .failed("the database is restarting") }
+        return [#"{"from":"every node"}"#]
     }
 }

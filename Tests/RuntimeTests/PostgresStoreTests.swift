@@ -261,11 +261,11 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
             let stored = try mine.uploads.put(file, contentType: "application/pdf", session: "s", instance: "i")
             #expect(stored.size == bytes.count)
             #expect(!FileManager.default.fileExists(atPath: temporary.path), "the temporary file is consumed")
-            let served = try #require(theirs.uploads.upload(stored.id, session: "s"))
+            let served = try #require(try theirs.uploads.upload(stored.id, session: "s"))
             #expect(served.upload == stored)
             #expect(served.bytes == bytes)
-            #expect(theirs.uploads.upload(stored.id, session: "other") == nil, "a foreign session sees nothing")
-            #expect(theirs.uploads.upload("../etc/passwd", session: "s") == nil)
+            #expect(try theirs.uploads.upload(stored.id, session: "other") == nil, "a foreign session sees nothing")
+            #expect(try theirs.uploads.upload("../etc/passwd", session: "s") == nil)
         }
     }
 
@@ -279,12 +279,106 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
             let (a, b, c, d) = (try put("s1", "i1"), try put("s1", "i2"), try put("s2", "i3"), try put("s2", "i4"))
             store.delete([a])
             store.deleteAll(instance: "i2")
-            #expect(store.upload(a, session: "s1") == nil)
-            #expect(store.upload(b, session: "s1") == nil)
-            #expect(store.upload(c, session: "s2") != nil)
+            #expect(try store.upload(a, session: "s1") == nil)
+            #expect(try store.upload(b, session: "s1") == nil)
+            #expect(try store.upload(c, session: "s2") != nil)
             store.deleteAll(session: "s2")
-            #expect(store.upload(c, session: "s2") == nil)
-            #expect(store.upload(d, session: "s2") == nil)
+            #expect(try store.upload(c, session: "s2") == nil)
+            #expect(try store.upload(d, session: "s2") == nil)
+            #expect(try database.count("upload_chunks") == 0, "the chunks go with their files")
+        }
+    }
+
+    /// Bigger than one chunk: stored as numbered chunks of at most `chunkSize` (the upload row
+    /// holds no bytes), served whole and in order by another node.
+    @Test(arguments: StoreKind.postgresOnly) func aFileLargerThanAChunkIsStoredInChunksAndServedWhole(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (mine, theirs) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let size = 2 * PostgresUploadStore.chunkSize + 1_000
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 7) }
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-upload-\(UUID().uuidString)")
+            try Data(bytes).write(to: temporary)
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            let file = PostedFile(fieldName: "doc", fileName: "scan.pdf", contentType: "application/pdf", size: size,
+                                  source: .temporaryFile(temporary))
+            let stored = try mine.uploads.put(file, contentType: "application/pdf", session: "s", instance: "i")
+            #expect(stored.size == size)
+            let chunks = try mine.connections.query("read", """
+                SELECT sequence, length(bytes) FROM upload_chunks WHERE upload = '\(stored.id)' ORDER BY sequence
+                """).map { try $0.decode((Int, Int).self) }
+            #expect(chunks.map(\.0) == [0, 1, 2])
+            #expect(chunks.map(\.1) == [PostgresUploadStore.chunkSize, PostgresUploadStore.chunkSize, 1_000])
+            #expect(try database.count("uploads WHERE bytes IS NULL") == 1)
+            let served = try #require(try theirs.uploads.upload(stored.id, session: "s"))
+            #expect(served.bytes == bytes)
+            // Inline bytes (a scenario's file) are cut the same way.
+            let inline = try mine.uploads.put(PostedFile(fieldName: "doc", fileName: "b.bin", contentType: "application/pdf",
+                                                         size: size, source: .bytes(bytes)),
+                                              contentType: "application/pdf", session: "s", instance: "i")
+            #expect(try theirs.uploads.upload(inline.id, session: "s")?.bytes == bytes)
+            // An empty file has no chunk and is served empty.
+            let empty = try mine.uploads.put(PostedFile(fieldName: "doc", fileName: "e.txt", contentType: "text/plain", size: 0, source: .bytes([])),
+                                             contentType: "text/plain", session: "s", instance: "i")
+            #expect(try theirs.uploads.upload(empty.id, session: "s")?.bytes == [])
+        }
+    }
+
+    /// All chunks and the row in one transaction: the database failing on the third chunk
+    /// (a trigger stands in for a full disk) leaves no upload row and no chunk, and says why.
+    @Test(arguments: StoreKind.postgresOnly) func aFileThatFailsHalfWayLeavesNoUploadAndNoChunks(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try #require(try database.open() as? PostgresStore)
+            _ = try store.connections.query("trigger", """
+                CREATE FUNCTION refuse_third_chunk() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN IF NEW.sequence = 2 THEN RAISE EXCEPTION 'could not extend file: No space left on device'; END IF; RETURN NEW; END $$
+                """)
+            _ = try store.connections.query("trigger", """
+                CREATE TRIGGER refuse_third_chunk BEFORE INSERT ON upload_chunks FOR EACH ROW EXECUTE FUNCTION refuse_third_chunk()
+                """)
+            let bytes = [UInt8](repeating: 7, count: 3 * PostgresUploadStore.chunkSize)
+            #expect {
+                _ = try store.uploads.put(PostedFile(fieldName: "doc", fileName: "big.pdf", contentType: "application/pdf",
+                                                     size: bytes.count, source: .bytes(bytes)),
+                                          contentType: "application/pdf", session: "s", instance: "i")
+            } throws: { error in
+                "\(error)".contains("No space left on device") && "\(error)".contains("big.pdf")
+            }
+            #expect(try database.count("uploads") == 0)
+            #expect(try database.count("upload_chunks") == 0)
+        }
+    }
+
+    /// A database whose uploads were stored whole in their row (before migration v6) keeps
+    /// serving them once a newer node has migrated it.
+    @Test(arguments: StoreKind.postgresOnly) func aFileStoredBeforeChunksStaysReadable(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let old = try #require(try database.open(upTo: "v5: password guesses") as? PostgresStore)
+            let bytes: [UInt8] = Array("%PDF-1.4 stored whole".utf8)
+            let id = UUID().uuidString.lowercased()
+            var binds = PostgresBindings()
+            binds.append(id)
+            binds.append(ByteBuffer(bytes: bytes))
+            _ = try old.connections.query("old row", """
+                INSERT INTO uploads (id, session, instance, name, size, content_type, created_at, bytes)
+                VALUES ($1, 's', 'i', 'old.pdf', \(bytes.count), 'application/pdf', 0, $2)
+                """, binds)
+            let new = try #require(try database.open() as? PostgresStore)
+            let served = try #require(try new.uploads.upload(id, session: "s"))
+            #expect(served.bytes == bytes)
+            #expect(served.upload.name == "old.pdf")
+            new.uploads.delete([id])
+            #expect(try new.uploads.upload(id, session: "s") == nil)
+        }
+    }
+
+    /// A read that fails is an error, not "no such file": the download answers 503, not 404.
+    @Test(arguments: StoreKind.postgresOnly) func aReadThatFailsIsAnErrorNotAMissingFile(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try #require(try database.open() as? PostgresStore)
+            let stored = try store.uploads.put(PostedFile(fieldName: "f", fileName: "a.txt", contentType: "text/plain", size: 1, source: .bytes([65])),
+                                               contentType: "text/plain", session: "s", instance: "i")
+            store.close()
+            #expect(throws: StoreError.self) { try store.uploads.upload(stored.id, session: "s") }
         }
     }
 }
@@ -307,6 +401,26 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
             #expect(read.map(\.0) == ["start", "action"])
             #expect(read.map(\.1) == ["i1", "i1"])
             #expect(read.map(\.2) == [first.json.serialized(), second.json.serialized()])
+        }
+    }
+
+    /// The inspector of any node shows an instance's events from every node, the last
+    /// `RecentAnalytics.perInstance` of them, oldest first.
+    @Test(arguments: StoreKind.postgresOnly) func theInspectorsRecentEventsComeFromTheSharedTable(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (a, b) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let time = Date(timeIntervalSince1970: 1_800_000_000)
+            let events = (0..<60).map { index in
+                AnalyticsEvent(kind: .action, time: time.addingTimeInterval(Double(index)), instance: "i1", process: "loan", session: "s",
+                               value: "step \(index)", screen: "s\(index)", component: nil, label: nil, customPayload: nil)
+            }
+            a.analytics.record(Array(events[..<30]))
+            b.analytics.record(Array(events[30...]))
+            a.analytics.record([AnalyticsEvent(kind: .start, time: time, instance: "other", process: "loan", session: "s",
+                                               value: "loan", screen: nil, component: nil, label: nil, customPayload: nil)])
+            let inspector = RecentAnalytics(shared: a.analytics)
+            #expect(inspector.eventJSON(of: "i1") == events.suffix(RecentAnalytics.perInstance).map { $0.json.serialized() })
+            #expect(inspector.events(of: "i1").isEmpty, "none of them were recorded in this node's memory")
         }
     }
 }
@@ -335,6 +449,29 @@ private final class Collected<Element: Sendable>: @unchecked Sendable {
             #expect(try b.failed(for: "10.0.0.3", now: at(901), maxFailures: 3, window: 900) == nil)
             #expect(try b.failed(for: "10.0.0.3", now: at(902), maxFailures: 3, window: 900) == nil)
             #expect(try b.failed(for: "10.0.0.3", now: at(903), maxFailures: 3, window: 900) == 900)
+        }
+    }
+
+    /// Rows that no longer count are deleted when a guess is counted, so the table holds the
+    /// addresses of the last window, not every address that ever guessed wrong.
+    @Test(arguments: StoreKind.postgresOnly) func expiredWrongGuessRowsAreDeletedWhenANewGuessIsCounted(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let store = try #require(try database.open() as? PostgresStore)
+            let guesses = store.passwordGuesses
+            let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+            func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
+            func keys() throws -> [String] {
+                try store.connections.query("read", "SELECT key FROM password_guesses ORDER BY key").map { try $0.decode(String.self) }
+            }
+            _ = try guesses.failed(for: "10.0.0.1", now: at(0), maxFailures: 3, window: 900)   // its window ends at 900
+            _ = try guesses.failed(for: "10.0.0.2", now: at(100), maxFailures: 1, window: 900) // blocked until 1000
+            _ = try guesses.failed(for: "10.0.0.3", now: at(500), maxFailures: 3, window: 900) // counts until 1400
+            #expect(try keys() == ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+            _ = try guesses.failed(for: "10.0.0.4", now: at(950), maxFailures: 3, window: 900)
+            #expect(try keys() == ["10.0.0.2", "10.0.0.3", "10.0.0.4"], "the window of .1 is over; .2 is still blocked")
+            #expect(try guesses.wait(for: "10.0.0.2", now: at(950)) == 50)
+            _ = try guesses.failed(for: "10.0.0.4", now: at(1000), maxFailures: 3, window: 900)
+            #expect(try keys() == ["10.0.0.3", "10.0.0.4"], "the block of .2 is over")
         }
     }
 

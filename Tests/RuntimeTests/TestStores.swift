@@ -102,6 +102,13 @@ final class TestDatabase: @unchecked Sendable {
         }
     }
 
+    /// How many rows `table` (with an optional `WHERE …`) holds in this PostgreSQL database.
+    func count(_ table: String) throws -> Int {
+        let connections = try PostgresConnections(url: PostgresURL(parsing: location), limit: 1)
+        defer { connections.close() }
+        return try connections.query("cannot count \(table)", "SELECT count(*) FROM \(table)").first?.decode(Int.self) ?? -1
+    }
+
     /// Runs one statement on the cluster's own database (creating or dropping a test database).
     static func administer(_ admin: String, _ sql: String) throws {
         let connections = try PostgresConnections(url: PostgresURL(parsing: admin), limit: 1)

@@ -1,6 +1,7 @@
 import Definitions
 import Expressions
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import Runtime
@@ -21,7 +22,7 @@ private let pdf = Array("%PDF-1.4\n%%EOF\n".utf8)
 private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
 
 @Suite struct UploadActions {
-    func engine(_ uploads: MemoryUploadStore) throws -> ProcessEngine {
+    func engine(_ uploads: any UploadStore) throws -> ProcessEngine {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(try RepositoryPaths.fixture(uploadProject)).get()
         return ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: .init(uploads: uploads))
     }
@@ -52,6 +53,26 @@ private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0
         let done = try engine.perform(action: "ok", on: instance.id, session: "a", form: PostedForm([("_screen", "t")]), language: "en")
         guard case .applied(let ended) = done else { Issue.record("submit refused"); return }
         #expect(ended.status == .completed)
+    }
+
+    /// "Restart from here" posts a step's files again from the store: when the store cannot
+    /// read them, the replay stops at that step and says why, rather than replay without them.
+    @Test func aRestartWhoseFilesCannotBeReadStopsAtThatStepSayingWhy() throws {
+        let uploads = UploadsThatCannotBeRead()
+        let engine = try engine(uploads)
+        let instance = try engine.start(process: "p", session: "a")
+        guard case .applied(let first) = try upload(engine, instance, "scan.png", png),
+              case .applied(let after) = try engine.perform(action: "ok", on: first.id, session: "a", form: PostedForm([("_screen", "t")]),
+                                                            language: "en") else { Issue.record("refused"); return }
+        // Restarting at step 2 replays step 1: the upload of scan.png, read back from the store.
+        let replayed = try engine.restart(after.id, session: "a", at: 2, language: "en")
+        #expect(replayed.stop == nil)
+        #expect(replayed.instance.data.objectValue?["doc"]?.objectValue?["name"] == .string("scan.png"))
+        uploads.failing.withLock { $0 = true }
+        let stopped = try engine.restart(after.id, session: "a", at: 2, language: "en")
+        #expect(stopped.stop?.step == 1)
+        #expect(stopped.stop?.reason.contains("the database is restarting") == true)
+        #expect(stopped.instance.data.objectValue?["doc"] == nil)
     }
 
     @Test func refusedUploadsAreWordedInThePageLanguageAndStoreNothing() throws {
@@ -113,4 +134,23 @@ private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0
         let report = ScenarioRunner(project: project).run(scenario)
         #expect(report.passed, "\(report.failures)")
     }
+}
+
+/// Memory uploads whose reads fail while `failing` is set, as PostgreSQL's do while it restarts.
+private final class UploadsThatCannotBeRead: UploadStore {
+    let inner = MemoryUploadStore()
+    let failing = Mutex(false)
+
+    func put(_ file: PostedFile, contentType: String, session: String, instance: String) throws(RuntimeError) -> StoredUpload {
+        try inner.put(file, contentType: contentType, session: session, instance: instance)
+    }
+
+    func upload(_ id: String, session: String) throws(StoreError) -> (upload: StoredUpload, bytes: [UInt8])? {
+        if failing.withLock({ $0 }) { throw .failed("cannot read the uploaded file \(id): the database is restarting") }
+        return inner.upload(id, session: session)
+    }
+
+    func delete(_ ids: [String]) { inner.delete(ids) }
+    func deleteAll(instance: String) { inner.deleteAll(instance: instance) }
+    func deleteAll(session: String) { inner.deleteAll(session: session) }
 }

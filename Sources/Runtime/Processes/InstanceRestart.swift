@@ -28,10 +28,13 @@ extension ProcessEngine {
             guard current.waiting.contains(step.screen) else {
                 return stop(project.words.for(language).fill("restartNotWaiting", ["screen": step.screen]))
             }
+            // A file the store cannot read now stops the replay there, saying why, rather than replay without it.
+            let files: [PostedFile]
+            do { files = step.action == "back" ? [] : try replayFiles(step, session: session) } catch { return stop(error.description) }
             let result = step.action == "back"
                 ? try back(current.id, session: session, task: step.screen, language: language)
                 : try perform(action: step.action, on: current.id, session: session,
-                              form: step.replayForm(files: replayFiles(step, session: session)), language: language)
+                              form: step.replayForm(files: files), language: language)
             switch result {
             case .applied(let next), .started(let next, _):
                 current = next
@@ -48,11 +51,13 @@ extension ProcessEngine {
     }
 
     /// The step's files, read back from the upload store (a file deleted since is left out).
-    private func replayFiles(_ step: InstanceStep, session: String) -> [PostedFile] {
-        step.files.compactMap { file in
-            guard let (upload, bytes) = configuration.uploads.upload(file.upload, session: session) else { return nil }
-            return PostedFile(fieldName: file.field, fileName: file.name, contentType: upload.contentType,
-                              size: bytes.count, source: .bytes(bytes))
+    private func replayFiles(_ step: InstanceStep, session: String) throws(StoreError) -> [PostedFile] {
+        var files: [PostedFile] = []
+        for file in step.files {
+            guard let (upload, bytes) = try configuration.uploads.upload(file.upload, session: session) else { continue }
+            files.append(PostedFile(fieldName: file.field, fileName: file.name, contentType: upload.contentType,
+                                    size: bytes.count, source: .bytes(bytes)))
         }
+        return files
     }
 }

@@ -37,8 +37,9 @@ public protocol UploadStore: Sendable {
     /// leaving anything behind.
     func put(_ file: PostedFile, contentType: String, session: String, instance: String) throws(RuntimeError) -> StoredUpload
     /// The upload and its bytes, only for the session that owns it; nil otherwise (never
-    /// telling "foreign" from "unknown").
-    func upload(_ id: String, session: String) -> (upload: StoredUpload, bytes: [UInt8])?
+    /// telling "foreign" from "unknown"). Throws when the store cannot be read (a database
+    /// restarting): the download then answers 503 and is retried, not 404 as if the file were gone.
+    func upload(_ id: String, session: String) throws(StoreError) -> (upload: StoredUpload, bytes: [UInt8])?
     func delete(_ ids: [String])
     /// Removes every upload of an instance (stopped) or of a session (ended).
     func deleteAll(instance: String)
