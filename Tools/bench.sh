@@ -10,7 +10,11 @@
 #       the typical screen's fields, without the stepper a BPMN task does not have), and
 #   (e) its bytes served statically: d/e against a/b shows whether an imported screen costs
 #       more than one written in FlowStage JSON (both go through one runtime)
-#   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after.
+#   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after;
+#   then Tools/bench-screens.sh: every screen of Examples/, the gallery's pages and the BPMN
+#   screens, each against its own bytes served statically (BENCH_SCREENS=0 leaves it out).
+# FLOWSTAGE_HOME holds copies of Templates/, Themes/, Public/ and Words/: without all four the
+# binary serves the checkout's Public/, which has no copy, and (b) would measure 404s.
 # (a) and (b) run in turn, BENCH_ROUNDS times: on a shared VM the machine's speed drifts by
 # ±15 % from one run to the next, so one (a) beside one (b) can be measured at different
 # speeds. Each round's ratio is printed; the ratio reported is the median round's.
