@@ -10,7 +10,11 @@
 #       the typical screen's fields, without the stepper a BPMN task does not have), and
 #   (e) its bytes served statically: d/e against a/b shows whether an imported screen costs
 #       more than one written in FlowStage JSON (both go through one runtime)
-#   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after.
+#   then a soak: (a) for SOAK_SECONDS at 64 connections, RSS before and after;
+#   then Tools/bench-screens.sh: every screen of Examples/, the gallery's pages and the BPMN
+#   screens, each against its own bytes served statically (BENCH_SCREENS=0 leaves it out).
+# FLOWSTAGE_HOME holds copies of Templates/, Themes/, Public/ and Words/: without all four the
+# binary serves the checkout's Public/, which has no copy, and (b) would measure 404s.
 # (a) and (b) run in turn, BENCH_ROUNDS times: on a shared VM the machine's speed drifts by
 # ±15 % from one run to the next, so one (a) beside one (b) can be measured at different
 # speeds. Each round's ratio is printed; the ratio reported is the median round's.
@@ -29,7 +33,9 @@ WORK=$(mktemp -d)
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
-cp -r Templates Themes Public "$WORK/"
+# FLOWSTAGE_HOME must hold all four folders, or the binary falls back to the checkout's Public/,
+# which has no copies: (b) and (e) would be measured on 404s.
+cp -r Templates Themes Public Words "$WORK/"
 cp -r Benchmarks/Fixtures/typical "$WORK/project"
 cp -r Benchmarks/Fixtures/typical-bpmn "$WORK/project/models"
 
@@ -68,6 +74,10 @@ curl -s -H "Cookie: $COOKIE" "$BASE$IMPORTED" >"$WORK/Public/bench-imported.html
 stop_server
 start_server   # the SQLite store keeps the session and the instance; Public/ now has the copy
 BASE="http://127.0.0.1:$PORT"
+for copy in bench-screen.html bench-imported.html; do
+  answer=$(curl -s -o /dev/null -w '%{http_code}' "$BASE/public/$copy")
+  [ "$answer" = 200 ] || { echo "/public/$copy answers $answer: is $WORK/Public/ the server's?"; exit 1; }
+done
 echo "screen $INSTANCE: $(wc -c <"$WORK/Public/bench-screen.html") bytes; $(nproc) cores shared by wrk and the server"
 
 run() { # name, wrk arguments…
@@ -123,3 +133,7 @@ before=$(rss_kib)
 run soak_64_connections -t2 -c64 -d"${SOAK}s" -H "Cookie: $COOKIE" "$BASE$INSTANCE"
 after=$(rss_kib)
 echo "soak: RSS ${before} KiB before, ${after} KiB after ${SOAK} s at 64 connections"
+stop_server
+
+# Every screen of Examples/, the gallery and the BPMN screens, each against its own bytes.
+[ "${BENCH_SCREENS:-1}" = 0 ] || SWIFT="$SWIFT" Tools/bench-screens.sh
