@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowstage", targets: ["flowstage"]),
-        .library(name: "FlowStageRuntime", targets: ["Runtime"]),
+        .library(name: "FlowStageRuntime", targets: ["FlowStageRuntime"]),
         .library(name: "FlowStagePreview", targets: ["Preview"]),
         // For hosts and the benchmarks package (Benchmarks/), which load projects and render screens themselves.
         .library(name: "FlowStageDefinitions", targets: ["Definitions", "Expressions"]),
@@ -33,7 +33,7 @@ let package = Package(
         // The models of every project file and the loader that reads them: FlowStage JSON, and
         // BPMN 2.0 with its forms (Import/), read into the same models (Markdown: escaping names).
         .target(name: "Definitions", dependencies: ["Expressions", "Markdown"]),
-        .target(name: "Runtime", dependencies: [
+        .target(name: "FlowStageRuntime", dependencies: [
             "Definitions", "Expressions",
             .product(name: "GRDB", package: "GRDB.swift"),
             // The SQLite C API, for the version probe on the page-view path (SQLiteVersionProbe.swift).
@@ -42,7 +42,7 @@ let package = Package(
         // The PostgreSQL store for several nodes (Sources/PostgresStore/README.md): its own target so
         // Runtime, and everything that does not serve with PostgreSQL, stays free of SwiftNIO.
         .target(name: "PostgresStore", dependencies: [
-            "Runtime",
+            "FlowStageRuntime",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -56,31 +56,31 @@ let package = Package(
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         // Audit: the sign-off report and the inspector's screen-reader outline.
         .target(name: "Preview", dependencies: [
-            "HTTP", "Runtime", "Rendering", "Audit", "Definitions", "Expressions",
+            "HTTP", "FlowStageRuntime", "Rendering", "Audit", "Definitions", "Expressions",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "Runtime", "PostgresStore", "Rendering", "Definitions", "Expressions", "Audit",
+            "Preview", "HTTP", "FlowStageRuntime", "PostgresStore", "Rendering", "Definitions", "Expressions", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: ["Audit", "Definitions"], path: "Tests/TestSupport"),
         // The child process of the crash test, killed with SIGKILL mid-action (Tests/RuntimeTests/CrashRecoveryTests.swift).
-        .executableTarget(name: "flowstage-crash-worker", dependencies: ["Runtime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
+        .executableTarget(name: "flowstage-crash-worker", dependencies: ["FlowStageRuntime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["Definitions", "Expressions", "Runtime", "Rendering", "Preview", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["Definitions", "Expressions", "FlowStageRuntime", "Rendering", "Preview", "TestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: [
-            "Runtime", "PostgresStore", "Definitions", "Expressions", "TestSupport",
+            "FlowStageRuntime", "PostgresStore", "Definitions", "Expressions", "TestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Runtime", "Definitions", "Expressions", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FlowStageRuntime", "Definitions", "Expressions", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Preview", "FlowStageRuntime", "Rendering", "Definitions", "Expressions", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: [
-            "Preview", "Runtime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport",
+            "Preview", "FlowStageRuntime", "Rendering", "Definitions", "Expressions", "HTTP", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Runs the flowstage binary that `swift build` puts beside the test bundle (`flowstage new`).

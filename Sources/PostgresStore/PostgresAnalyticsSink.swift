@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 
 /// Analytics events of every node in the `analytics_events` table: one row per event, `event`
 /// holding the JSON object `JSONLinesAnalyticsSink` would write as a line, so one

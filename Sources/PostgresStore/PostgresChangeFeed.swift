@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 import Synchronization
 
 /// The node's ear on the database: one connection that `LISTEN`s to `flowstage_records`, on

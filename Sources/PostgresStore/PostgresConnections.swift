@@ -1,10 +1,10 @@
+import FlowStageRuntime
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
-import Runtime
 
 /// A few PostgreSQL connections shared by the request threads, behind a blocking interface.
 ///

@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 
 /// Turns what PostgresNIO or the server said into a `StoreError.failed` a user can act on:
 /// "<what failed> (<the URL without password>): <what was said>; <what to check>".

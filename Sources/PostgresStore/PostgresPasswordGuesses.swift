@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 
 /// Wrong `--password` guesses per client address, in the `password_guesses` table, so every
 /// node counts the same failures: with N nodes an address still gets `maxFailures` guesses per

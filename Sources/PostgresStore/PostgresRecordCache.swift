@@ -1,4 +1,4 @@
-import Runtime
+import FlowStageRuntime
 import Synchronization
 
 /// Records of one table as last read or written by this node, so a page view costs no database

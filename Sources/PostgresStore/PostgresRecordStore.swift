@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 import Synchronization
 
 /// One table of the PostgreSQL store: instances, flow runs or sessions, with the SQLite

@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import PostgresNIO
-import Runtime
 
 /// The tables of the PostgreSQL store, as numbered migrations applied once per database, in
 /// order, like `SQLiteSchema`'s: `flowstage_migrations` lists those applied, so a database set

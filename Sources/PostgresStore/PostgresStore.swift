@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 
 /// The shared store for several nodes: instances, flow runs and sessions in one PostgreSQL
 /// database, so any node behind a load balancer can serve any request, and a node can stop

@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import Foundation
-import Runtime
 
 /// What `--database postgresql://user[:password]@host[:port]/database[?sslmode=…]` names.
 ///

@@ -1,6 +1,6 @@
+import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Runtime
 
 /// Uploaded files in PostgreSQL, so a file uploaded through one node is served by any other:
 /// the metadata in `uploads`, the bytes in `upload_chunks` as pieces of at most `chunkSize`.

@@ -1,7 +1,7 @@
+import FlowStageRuntime
 import Foundation
 import HTTP
 import Rendering
-import Runtime
 
 /// Optional access protection for demos shared beyond the laptop (docs/reference/http.md, "Sessions and
 /// security"): with a password set, every request must carry it as a bearer token or carry

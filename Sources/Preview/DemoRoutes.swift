@@ -1,7 +1,7 @@
 import Definitions
+import FlowStageRuntime
 import HTTP
 import Rendering
-import Runtime
 
 /// What a stakeholder demo needs besides the screens (docs/reference/http.md): start with any
 /// data, start a scenario at any step, and reset the demo without losing the page settings.

@@ -1,8 +1,8 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import HTTP
 import Rendering
-import Runtime
 
 /// The component gallery (`GET /gallery`, `GET /gallery/{component}`): every component in
 /// every state its examples file gives, in the session's theme, appearance, language and

@@ -1,8 +1,8 @@
 import Audit
 import Expressions
+import FlowStageRuntime
 import HTTP
 import Rendering
-import Runtime
 
 /// The inspector and the JSON screen API: the same instance seen as data.
 extension PreviewApp {

@@ -1,7 +1,7 @@
+import FlowStageRuntime
 import Foundation
 import HTTP
 import Rendering
-import Runtime
 
 /// Continue the latest, stop, close a modal, end the session (docs/reference/http.md).
 extension PreviewApp {

@@ -1,7 +1,7 @@
 import Definitions
+import FlowStageRuntime
 import HTTP
 import Rendering
-import Runtime
 
 /// The process map of an instance or a flow run (`GET /instances/{id}/map`), and the path it
 /// marks. Like the inspector it belongs to the session: another session gets 404.

@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
 import HTTP
 import Logging
 import Rendering
-import Runtime
 
 /// The web application of docs/reference/http.md: routes, sessions and CSRF in front of the runtime
 /// and the renderer. Pages follow POST-redirect-GET: a good post answers 303, a post with

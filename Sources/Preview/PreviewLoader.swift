@@ -1,8 +1,8 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import Logging
 import Rendering
-import Runtime
 
 /// Puts a preview together from a project folder and the repository's resources
 /// (`Templates/`, `Public/`, `Themes/`, `Schemas/`): the one place the CLI and the tests build it.

@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import HTTP
-import Runtime
 
 /// One line of the route table (`PreviewApp.routes`): a method, a path pattern, what must hold
 /// before the handler runs, and the handler.

@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import HTTP
-import Runtime
 
 extension PreviewApp {
     /// Every route of docs/reference/http.md, tried in order (the first that fits answers).

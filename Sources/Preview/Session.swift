@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import Foundation
-import Runtime
 import Synchronization
 
 /// Sessions: a bounded cache in memory in front of the store, so a page view costs no database

@@ -1,5 +1,5 @@
+import FlowStageRuntime
 import HTTP
-import Runtime
 
 /// Read-only share links (docs/reference/http.md, "Sharing a screen"): the owner shares or stops
 /// sharing from the inspector; anyone with the link sees the current screen, and can change nothing.

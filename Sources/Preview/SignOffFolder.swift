@@ -1,7 +1,7 @@
 import Audit
 import Definitions
+import FlowStageRuntime
 import Foundation
-import Runtime
 
 /// `flowstage audit --html DIR`: the site as `flowstage render` writes it (in `DIR/site/`),
 /// audited as it is written, then one sign-off page per screen and language (`DIR/screens/`)

@@ -1,7 +1,7 @@
 import Audit
 import Definitions
+import FlowStageRuntime
 import Rendering
-import Runtime
 
 /// `flowstage audit`'s checks over the pages of a static site: the page rules, missing tags and
 /// unsupported components of each screen, then each theme's contrast. Two walks often meet the

@@ -1,7 +1,7 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import Rendering
-import Runtime
 
 /// The component gallery of a static site: the server's `/gallery` and `/gallery/{component}`
 /// written once per language and appearance folder, like the screens, so a review pack shows

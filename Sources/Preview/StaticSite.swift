@@ -1,7 +1,7 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import Rendering
-import Runtime
 
 /// `flowstage render`: the preview written to files — every screen of every scenario (or the
 /// first screen of a process without one), in every language, light and dark, rendered by the

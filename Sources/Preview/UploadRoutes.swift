@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
 
 /// `GET /uploads/{id}` (docs/reference/http.md) and the bridge from the server's multipart files to the runtime.
 extension PreviewApp {

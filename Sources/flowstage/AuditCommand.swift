@@ -1,9 +1,9 @@
 import ArgumentParser
 import Audit
+import FlowStageRuntime
 import Foundation
 import Preview
 import Rendering
-import Runtime
 
 /// `flowstage audit`: the pages `render` would write (plus each app flow's screens), checked
 /// by the `Audit` rules, and every theme's palettes checked for contrast.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
 import Preview
 import Rendering
-import Runtime
 
 /// Loading and checking a project the same way for every headless command, so `validate`,
 /// `test`, `render` and `audit` agree on what counts as an error.

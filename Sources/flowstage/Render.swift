@@ -1,9 +1,9 @@
 import ArgumentParser
+import Audit
+import FlowStageRuntime
 import Foundation
 import Preview
-import Audit
 import Rendering
-import Runtime
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

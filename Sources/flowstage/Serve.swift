@@ -1,10 +1,10 @@
 import ArgumentParser
+import FlowStageRuntime
 import Foundation
 import HTTP
 import Logging
 import PostgresStore
 import Preview
-import Runtime
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(

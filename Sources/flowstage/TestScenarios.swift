@@ -1,8 +1,8 @@
 import ArgumentParser
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
-import Runtime
 
 struct TestScenarios: ParsableCommand {
     static let configuration = CommandConfiguration(

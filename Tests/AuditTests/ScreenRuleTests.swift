@@ -1,9 +1,9 @@
-import Definitions
-import Foundation
-import Runtime
-import Testing
-import TestSupport
 @testable import Audit
+import Definitions
+import FlowStageRuntime
+import Foundation
+import TestSupport
+import Testing
 
 /// A one-screen project with `screen` as its components, and its first screen in `language`.
 func firstScreen(_ screen: String, tags: String = #"{ "hello": "Hello" }"#, language: String = "en") throws -> (Project, ScreenState) {

@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
 import PostgresStore
-import Runtime
 
 // The child process of the crash test (Tests/RuntimeTests/CrashRecoveryTests.swift): it applies
 // an endless stream of actions to the instances of one database (a SQLite file or a PostgreSQL

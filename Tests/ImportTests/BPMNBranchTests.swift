@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
-import Runtime
-import Testing
 import TestSupport
+import Testing
 
 /// Branches that run side by side, and how they end: inclusive gateways, non-interrupting
 /// boundary events, terminate ends, errors caught by boundary events, subprocesses that

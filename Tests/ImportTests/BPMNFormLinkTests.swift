@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
-import Runtime
-import Testing
 import TestSupport
+import Testing
 
 /// The ways Camunda 8 and Camunda 7 link a task to its form, and Camunda 7 generated forms.
 struct BPMNFormLinkTests {

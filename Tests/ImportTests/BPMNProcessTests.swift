@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
-import Runtime
-import Testing
 import TestSupport
+import Testing
 
 /// BPMN elements run in the one runtime: each test is one rule of docs/reference/bpmn.md.
 struct BPMNProcessTests {

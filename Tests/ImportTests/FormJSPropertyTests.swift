@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
-import Runtime
-import Testing
 import TestSupport
+import Testing
 
 /// Each form-js property does what it does in Camunda, on the screen FlowStage renders.
 struct FormJSPropertyTests {

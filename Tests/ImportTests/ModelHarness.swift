@@ -1,10 +1,10 @@
 import Definitions
-import Expressions
-import Foundation
 import Definitions
+import Expressions
+import FlowStageRuntime
+import Foundation
 import Preview
 import Rendering
-import Runtime
 import TestSupport
 
 /// A project made of model files (path → contents), loaded the way `flowstage serve` loads

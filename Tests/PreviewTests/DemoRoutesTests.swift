@@ -1,9 +1,9 @@
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Preview
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// http.md's routes for stakeholder demos: start with data, start a scenario at a step, and
 /// reset the demo while keeping the page settings.

@@ -1,9 +1,9 @@
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Preview
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// http.md routes for the lifecycle of process.md: continue the latest, stop, close a modal,
 /// end the session; and the rules that keep them inside their session.

@@ -1,9 +1,9 @@
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import TestSupport
+import Testing
 
 /// Live reload: a change that loads is served at once, one that does not keeps the last good
 /// version with its errors on every page; sessions and instances outlive both.

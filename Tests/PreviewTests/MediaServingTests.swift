@@ -1,11 +1,11 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Rendering
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import Rendering
+import TestSupport
+import Testing
 
 /// http.md: `GET /media/{key}` serves media.json's files like the theme CSS (ETag, 304, cache
 /// headers), SVG under a restrictive policy, never a path outside media/; `flowstage render`

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
 import Definitions
+import FlowStageRuntime
+import Foundation
 @testable import Preview
-import Runtime
+import TestSupport
+import Testing
 
 /// Where the process map shows (issue 22): `GET /instances/{id}/map` and the inspector, for
 /// process instances and flow runs, only to the session that owns them.

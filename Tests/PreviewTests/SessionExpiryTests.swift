@@ -1,9 +1,9 @@
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import TestSupport
+import Testing
 
 /// Issue #6: a session not seen for the idle timeout has expired. A request that brings it
 /// gets a fresh session, and the sweep deletes it with everything it started. The clock is

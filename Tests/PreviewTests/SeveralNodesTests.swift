@@ -1,9 +1,9 @@
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import TestSupport
+import Testing
 
 /// Issue 23: what the preview does differently when several nodes share one store. Two
 /// `SessionStore`s over one record store stand for two nodes (the PostgreSQL store's own

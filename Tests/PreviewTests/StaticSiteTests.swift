@@ -1,10 +1,10 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
-import Rendering
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import Rendering
+import TestSupport
+import Testing
 
 /// `flowstage render` (cli.md): one page per visited screen, per language and appearance,
 /// with an index and relative links that all lead somewhere.

@@ -1,10 +1,10 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
-import Rendering
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import Rendering
+import TestSupport
+import Testing
 
 /// `flowstage render` walks the example's upload step: the screen after the upload lists the
 /// file (a name and size, no link: a static site has no server to serve it).

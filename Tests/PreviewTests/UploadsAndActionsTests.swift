@@ -1,11 +1,11 @@
 import Expressions
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
-import Synchronization
-import Testing
-import TestSupport
 @testable import Preview
+import Synchronization
+import TestSupport
+import Testing
 
 /// A fixture project with a file upload, a link, two handlers and a startProcess action, served
 /// on an ephemeral port with its uploads in a temporary folder (removed in `deinit`).

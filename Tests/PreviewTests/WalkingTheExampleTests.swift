@@ -1,10 +1,10 @@
 import Expressions
+import FlowStageRuntime
 import Foundation
 import HTTP
-import Runtime
-import Testing
-import TestSupport
 @testable import Preview
+import TestSupport
+import Testing
 
 /// A real server on an ephemeral loopback port serving the example project.
 final class RunningPreview: @unchecked Sendable {

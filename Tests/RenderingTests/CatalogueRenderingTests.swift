@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// The newer catalogue components (screens.md) on the example `preferences` process, checked
 /// on the parsed page against accessibility.md's patterns.

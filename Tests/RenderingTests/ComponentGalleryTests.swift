@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// The component gallery's examples (`Templates/components/*.examples.json`): every one
 /// loads, renders through the screen renderer, and follows the accessibility patterns.

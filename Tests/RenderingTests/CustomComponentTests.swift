@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// screens.md, "Custom components": Swift provider first, project template second,
 /// placeholder last; project templates override built-in ones.

@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// screens.md: options from an enumeration (ordered, in the page's language, a child list
 /// filtered by its parent field) and the `image` component, checked on parsed HTML.

@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// Issue 19, "Instance data is text": a `${path}` value placed into markdown shows exactly as
 /// typed, in every place that interpolates data into markdown, on the general and the

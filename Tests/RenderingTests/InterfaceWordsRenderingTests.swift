@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// A project in English, German, French, Spanish and Arabic: one process with a stepper, a
 /// required field, a date with a lower bound, a counter, a message, a table, and an end.

@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
-import TestSupport
 @testable import Rendering
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// Issue 19, "One Back per screen": the built-in Back appears only on a screen that has no Back
 /// of its own.

@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// process.md, "Analytics events": start, screen, action and end events to pluggable sinks.
 private final class Collected: AnalyticsSink {

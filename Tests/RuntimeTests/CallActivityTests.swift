@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
-import Testing
+@testable import FlowStageRuntime
 import TestSupport
-@testable import Runtime
+import Testing
 
 private let child = """
 [ { "id": "s", "type": "start", "next": "ask" },

@@ -1,6 +1,6 @@
 import Definitions
+@testable import FlowStageRuntime
 import Testing
-@testable import Runtime
 
 struct CollectionScopeTests {
     @Test func expressionsInACollectionItemSeeItsIndex() throws {

@@ -1,5 +1,5 @@
+@testable import FlowStageRuntime
 import Testing
-@testable import Runtime
 
 /// The commit stamp is read from SQLite's wal-index header; a header it does not recognise,
 /// or one caught while a commit is being published, gives no stamp (the store then asks SQLite).

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// The store's promise under the worst failure: a process killed with SIGKILL in the middle of
 /// an action. A child process (Tests/CrashWorker) saves instances of one database round robin

@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
-import Testing
+@testable import FlowStageRuntime
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// A field bound to an enumeration accepts only the list's codes; a child list only those under
 /// the parent field's current value (the example's client.country → client.city).

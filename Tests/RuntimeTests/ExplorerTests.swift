@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// The explorer of `flowstage audit` and `render` (`Explorer`): it walks every process and app
 /// flow by itself and reports what it reached, what only by forcing a branch, and why it missed

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// `form` asks for an age and a checkbox; `next` launches the child process `child` when the
 /// box is ticked; `instant` launches a process that fails at once; `strict` never matches

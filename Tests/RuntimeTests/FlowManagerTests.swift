@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Testing
-@testable import Runtime
 
 /// The flow of the rules: `welcome` branches on a condition; `settings` has a custom back to a
 /// state deep in the stack, `help` one to a state never visited; `Welcome` differs from `welcome`.

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// Posted values are typed by their component (screens.md, process.md "Data"); a wrong type
 /// is a field error, never a crash.
@@ -166,7 +166,7 @@ import TestSupport
     }
 
     @Test func aHiddenSwitchKeepsItsValue() throws {
-        let engine = try Runtime.ProcessEngine(project: ProjectLoader(builtInThemes: RepositoryPaths.themes).load(
+        let engine = try FlowStageRuntime.ProcessEngine(project: ProjectLoader(builtInThemes: RepositoryPaths.themes).load(
             try RepositoryPaths.fixture([
                 "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
                 "processes/p.json": #"""

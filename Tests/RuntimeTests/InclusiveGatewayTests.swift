@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
 import Testing
-@testable import Runtime
 
 /// `fixed` is 1 in every process's start data (NodeTypeSupport).
 private let conditionalFork = """

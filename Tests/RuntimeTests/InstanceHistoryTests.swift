@@ -1,8 +1,8 @@
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// The instance's history (docs/reference/http.md, "Giving a demo"): the flows taken, for the
 /// process map, and the steps taken, for the inspector and "Restart from here".

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// process.md, "Instance lifecycle": continue the latest, stop, end the session.
 @Suite struct InstanceLifecycle {

@@ -1,6 +1,6 @@
-import Testing
+@testable import FlowStageRuntime
 import TestSupport
-@testable import Runtime
+import Testing
 
 struct MessageWordingTests {
     @Test func aLabelThatIsAQuestionEndsItsOwnSentence() {

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// An engine over processes given as name → nodes (JSON text), with these service handlers
 /// (none: the loader is told no names, as `flowstage` does, so handlers are checked at run time).

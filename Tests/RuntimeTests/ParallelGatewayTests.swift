@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
 import Testing
-@testable import Runtime
 
 private let forkAndJoin = """
 [ { "id": "s", "type": "start", "next": "fork" },

@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// Issue 19, "Conditions are judged on what was just posted": `hide`, `disabled` and `default`
 /// are evaluated on the posted values before the post is accepted.

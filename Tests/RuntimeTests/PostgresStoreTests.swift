@@ -1,9 +1,9 @@
+@testable import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Testing
-import TestSupport
 @testable import PostgresStore
-@testable import Runtime
+import TestSupport
+import Testing
 
 private func instance(session: String = "s1") -> Instance {
     Instance(id: UUID().uuidString.lowercased(), process: "p", session: session, data: ["count": 0], modal: false,

@@ -1,11 +1,11 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Synchronization
-import Testing
-import TestSupport
 @testable import PostgresStore
-@testable import Runtime
+import Synchronization
+import TestSupport
+import Testing
 
 /// A fresh folder under the temporary directory for one test, removed afterwards.
 private func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {

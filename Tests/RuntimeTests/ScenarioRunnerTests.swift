@@ -1,9 +1,9 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 /// `flowstage test`'s engine: scenarios from project.md run through the runtime without HTTP.
 @Suite struct Scenarios {

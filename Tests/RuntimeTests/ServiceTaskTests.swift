@@ -1,7 +1,7 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Testing
-@testable import Runtime
 
 private let nodes = """
 [ { "id": "s", "type": "start", "next": "score" },

@@ -1,9 +1,9 @@
+@testable import FlowStageRuntime
 import Foundation
 import PostgresNIO
-import Testing
-import TestSupport
 @testable import PostgresStore
-@testable import Runtime
+import TestSupport
+import Testing
 
 /// The stores the store-contract tests run against: every such test takes a `StoreKind`
 /// argument and runs once per store, so SQLite and PostgreSQL keep one set of rules.

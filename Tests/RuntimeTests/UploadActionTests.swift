@@ -1,10 +1,10 @@
 import Definitions
 import Expressions
+@testable import FlowStageRuntime
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
-@testable import Runtime
+import Testing
 
 private let uploadProject: [String: String] = [
     "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,

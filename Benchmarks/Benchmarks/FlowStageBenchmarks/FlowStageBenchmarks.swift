@@ -1,10 +1,10 @@
 import Benchmark
 import Definitions
 import Expressions
+import FlowStageRuntime
 import Foundation
 import Preview
 import Rendering
-import Runtime
 
 // The goals of issues 3 and 5, measured on the fixture project beside this package
 // (Fixtures/typical: 8 inputs with hints, a 30-option select, a 4-option radio group, a checkbox,

@@ -1,8 +1,8 @@
 import Definitions
+import FlowStageRuntime
 import Foundation
 import Preview
 import Rendering
-import Runtime
 
 // Renders the benchmark's typical screen in a loop, for profilers that count instructions
 // (on a shared machine, wall-clock figures move by tens of percent; instruction counts do not):
