@@ -11,36 +11,29 @@ struct TableColumn {
     let key: DataPath
     let label: String
     let format: Format
-    private let formatter: NumberFormatter?
-    private let dateFormatter: DateFormatter?
+    /// How a number cell is written, for the number formats.
+    private let style: Words.NumberStyle?
+    private let ui: Words
     private let yes: String
     private let no: String
 
     static func read(_ value: JSONValue?, ui: Words, text: (String) -> String) -> [TableColumn] {
-        let locale = Locale(identifier: ui.locale)
-        return (value?.arrayValue ?? []).compactMap { column in
+        (value?.arrayValue ?? []).compactMap { column in
             guard let key = column["key"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
             let format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
             return TableColumn(key: key, label: text(column["label"]?.stringValue ?? key.description), format: format,
-                               currency: column["currency"]?.stringValue ?? "EUR", locale: locale, ui: ui)
+                               currency: column["currency"]?.stringValue ?? "EUR", ui: ui)
         }
     }
 
-    init(key: DataPath, label: String, format: Format, currency: String, locale: Locale, ui: Words) {
-        self.key = key; self.label = label; self.format = format
+    init(key: DataPath, label: String, format: Format, currency: String, ui: Words) {
+        self.key = key; self.label = label; self.format = format; self.ui = ui
         self.yes = ui["yes"]; self.no = ui["no"]
         switch format {
-        case .number, .currency, .percent:
-            let formatter = NumberFormatter()
-            formatter.locale = locale
-            formatter.numberStyle = format == .number ? .decimal : format == .currency ? .currency : .percent
-            if format == .currency { formatter.currencyCode = currency }
-            if format == .number { formatter.maximumFractionDigits = 6 }
-            self.formatter = formatter; self.dateFormatter = nil
-        case .date:
-            self.formatter = nil; self.dateFormatter = ui.dateFormatter()
-        case .text, .boolean:
-            self.formatter = nil; self.dateFormatter = nil
+        case .number: style = .number
+        case .currency: style = .currency(code: currency)
+        case .percent: style = .percent
+        case .date, .text, .boolean: style = nil
         }
     }
 
@@ -48,12 +41,11 @@ struct TableColumn {
     func display(_ value: JSONValue) -> String {
         switch format {
         case .number, .currency, .percent:
-            guard let number = value.numberValue ?? Double(value.displayString),
-                  let text = formatter?.string(from: NSNumber(value: number)) else { return value.displayString }
+            guard let number = value.numberValue ?? Double(value.displayString), let style,
+                  let text = ui.format(number, style) else { return value.displayString }
             return text
         case .date:
-            guard let dateFormatter else { return value.displayString }
-            return Words.date(value.displayString, with: dateFormatter)
+            return ui.date(value.displayString)
         case .boolean:
             if case .bool(let flag) = value { return flag ? yes : no }
             return value.displayString

@@ -18,6 +18,9 @@ public final class Words: Sendable {
     /// The date and date-time patterns of `format.date` and `format.dateTime` for the locale,
     /// worked out on first use (ICU's pattern generator is slow; a table formats on every view).
     private let patterns = Mutex<[String: String]>([:])
+    /// Made once per kind and lent out (`FormatterPool`): a page may format many numbers.
+    private let numberFormatters = FormatterPool<NumberFormatter>()
+    private let dateFormatters = FormatterPool<DateFormatter>()
 
     public init(language: String, locale: String? = nil, table: [String: String]) {
         self.language = language
@@ -188,8 +191,8 @@ public final class Words: Sendable {
     // MARK: - Dates, numbers, sizes
 
     /// How a date is written on a page: the words' `format.date` (an ICU skeleton such as
-    /// `dMMMMy`, which the locale orders and punctuates), in the Gregorian calendar.
-    public func dateFormatter() -> DateFormatter {
+    /// `dMMMMy`, which the locale orders and punctuates), in the Gregorian calendar, in UTC.
+    private func makeDateFormatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: locale)
         formatter.calendar = Calendar(identifier: .gregorian)
@@ -210,48 +213,83 @@ public final class Words: Sendable {
     /// An ISO date (`2001-03-27`, also the date of a timestamp) as the page writes it ("27 March 2001", "27.03.2001"); a
     /// text that is no date stays as it is. Posted and stored values stay ISO.
     public func date(_ iso: String) -> String {
-        Words.date(iso, with: dateFormatter())
+        guard let date = CivilDate(iso: iso),
+              let instant = Words.utc.date(from: DateComponents(year: date.year, month: date.month, day: date.day))
+        else { return iso }
+        return dateFormatters.with("date", make: makeDateFormatter) { $0.string(from: instant) }
     }
 
-    /// The same with a formatter made once (a table column formats every row with one).
-    public static func date(_ iso: String, with formatter: DateFormatter) -> String {
-        guard let date = CivilDate(iso: iso),
-              let instant = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                           year: date.year, month: date.month, day: date.day).date
-        else { return iso }
-        return formatter.string(from: instant)
-    }
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
 
     /// An ISO timestamp (`2026-01-01T10:00:00Z`) as the page writes a moment: the words'
     /// `format.dateTime` skeleton in the server's time zone; a text that is no timestamp stays.
     public func dateTime(_ iso: String) -> String {
-        guard let instant = ISO8601DateFormatter().date(from: iso) else { return iso }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = .current
-        formatter.dateFormat = pattern("format.dateTime", fallback: "dMMMMyjjmm")
-        return formatter.string(from: instant)
+        guard let instant = Words.timestamps.with("iso", make: ISO8601DateFormatter.init, { $0.date(from: iso) }) else { return iso }
+        return dateFormatters.with("dateTime", make: {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = .current
+            formatter.dateFormat = pattern("format.dateTime", fallback: "dMMMMyjjmm")
+            return formatter
+        }) { $0.string(from: instant) }
     }
+
+    private static let timestamps = FormatterPool<ISO8601DateFormatter>()
 
     /// A number as the locale writes it in running text: its decimal sign and digit grouping
     /// ("50,000", "50.000", "50 000"), the decimals it has (up to 6). Posted values stay plain.
     public func number(_ value: Double) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .decimal
-        formatter.maximumFractionDigits = 6
-        return formatter.string(from: NSNumber(value: value)) ?? JSONValue.number(value).displayString
+        format(value, .number) ?? JSONValue.number(value).displayString
     }
 
     /// A number with the locale's decimal sign and at most `fractionDigits` decimals, no grouping.
     public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .decimal
-        formatter.usesGroupingSeparator = false
-        formatter.maximumFractionDigits = fractionDigits
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        format(value, .decimal(fractionDigits: fractionDigits)) ?? String(value)
+    }
+
+    /// How a number is written: in text, without grouping, as an amount or as a percentage.
+    public enum NumberStyle: Hashable, Sendable {
+        case number
+        case decimal(fractionDigits: Int)
+        case currency(code: String)
+        case percent
+
+        var kind: String {
+            switch self {
+            case .number: "number"
+            case .decimal(let digits): "decimal\(digits)"
+            case .currency(let code): "currency " + code
+            case .percent: "percent"
+            }
+        }
+    }
+
+    /// `value` in the locale's form for `style`; nil when the formatter cannot write it.
+    public func format(_ value: Double, _ style: NumberStyle) -> String? {
+        numberFormatters.with(style.kind, make: {
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: locale)
+            switch style {
+            case .number:
+                formatter.numberStyle = .decimal
+                formatter.maximumFractionDigits = 6
+            case .decimal(let digits):
+                formatter.numberStyle = .decimal
+                formatter.usesGroupingSeparator = false
+                formatter.maximumFractionDigits = digits
+            case .currency(let code):
+                formatter.numberStyle = .currency
+                formatter.currencyCode = code
+            case .percent:
+                formatter.numberStyle = .percent
+            }
+            return formatter
+        }) { $0.string(from: NSNumber(value: value)) }
     }
 
     /// "5 MB", "300 KB", "12 bytes": a size as people read it (binary multiples, familiar

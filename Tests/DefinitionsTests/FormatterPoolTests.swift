@@ -1,0 +1,28 @@
+import Definitions
+import Dispatch
+import Synchronization
+import Testing
+
+/// Numbers and dates are written by formatters made once per language and lent to one caller
+/// at a time: pages drawn at once on several threads each get their own right answer.
+@Suite struct FormatterPoolRules {
+    @Test func numbersAndDatesWrittenOnManyThreadsAtOnceAreEachRight() {
+        let words = Words(language: "de", table: [:])
+        let values = (0..<400).map { Double($0) * 1_234.5 }
+        let expected = values.map { words.number($0) }
+        let dates = (1...28).map { "2026-02-\($0 < 10 ? "0" : "")\($0)" }
+        let expectedDates = dates.map { words.date($0) }
+        #expect(expected[2] == "2.469")
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for (index, value) in values.enumerated() where words.number(value) != expected[index] {
+                wrong.withLock { $0 += 1 }
+            }
+            for (index, date) in dates.enumerated() where words.date(date) != expectedDates[index] {
+                wrong.withLock { $0 += 1 }
+            }
+            _ = thread
+        }
+        #expect(wrong.withLock { $0 } == 0)
+    }
+}
