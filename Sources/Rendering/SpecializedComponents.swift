@@ -53,7 +53,8 @@ struct SpecializedComponents: Sendable {
 
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
         var entries: [Key: Entry] = [:]
-        for process in project.processes {
+        // Flow states are shown as the user tasks of their flow's mirror process.
+        for process in project.processes + project.flows.map(ProcessDefinition.init(screensOf:)) {
             for node in process.nodes {
                 guard case .userTask(let task) = node.kind, !task.screen.isEmpty else { continue }
                 for (index, language) in project.languages.enumerated() {

@@ -11,10 +11,11 @@ import TestSupport
 @Suite struct SpecializedRendering {
     static let typical = RepositoryPaths.root.appendingPathComponent("Benchmarks/Fixtures/typical")
 
-    /// Every user task's screen of `folder`'s processes, in a few request states.
+    /// Every user task's screen of `folder`'s processes and every flow state's, in a few request states.
     static func states(_ project: Project) -> [ScreenState] {
         var states: [ScreenState] = []
-        for process in project.processes {
+        // Flow states are drawn as the user tasks of their flow's mirror process.
+        for process in project.processes + project.flows.map(ProcessDefinition.init(screensOf:)) {
             for node in process.nodes {
                 guard case .userTask(let task) = node.kind, !task.screen.isEmpty else { continue }
                 let fields = task.screen.flatMap(\.flattenedDefinitions).filter { $0.type.isField && $0.key != nil }

@@ -109,3 +109,17 @@ public struct FlowProcessLaunch: Sendable {
         self.process = process; self.input = input; self.output = output
     }
 }
+
+extension ProcessDefinition {
+    /// A flow as a process whose user tasks are its screen states (same ids, no actions): how
+    /// the runtime shows a flow state and the renderer prepares its screens, as a process's.
+    public init(screensOf flow: FlowDefinition) {
+        let nodes = flow.states.filter { $0.process == nil }.map { state in
+            Node(id: state.id, kind: .userTask(UserTask(
+                title: state.title, step: nil, substep: nil, screen: state.screen, actions: [],
+                allowBack: true, analytics: nil)), next: nil, pointer: state.pointer)
+        }
+        self.init(name: flow.name, title: flow.title, navigation: .single, modal: false,
+                  data: flow.data, params: [], nodes: nodes, file: flow.file)
+    }
+}

@@ -9,17 +9,7 @@ struct FlowScreens: Sendable {
     private let mirrors: [String: ProcessDefinition]
 
     init(flows: [FlowDefinition]) {
-        var mirrors: [String: ProcessDefinition] = [:]
-        for flow in flows {
-            let nodes = flow.states.filter { $0.process == nil }.map { state in
-                Node(id: state.id, kind: .userTask(UserTask(
-                    title: state.title, step: nil, substep: nil, screen: state.screen, actions: [],
-                    allowBack: true, analytics: nil)), next: nil, pointer: state.pointer)
-            }
-            mirrors[flow.name] = ProcessDefinition(name: flow.name, title: flow.title, navigation: .single, modal: false,
-                                                   data: flow.data, params: [], nodes: nodes, file: flow.file)
-        }
-        self.mirrors = mirrors
+        mirrors = Dictionary(flows.map { ($0.name, ProcessDefinition(screensOf: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Nil for a state with `process` (its child's screens are shown instead).
