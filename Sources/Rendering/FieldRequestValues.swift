@@ -22,6 +22,9 @@ struct FieldRequestValues {
 
     private static let probe = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
                                                   selected: [false], changeURL: nil, formAction: "")
+    /// The placeholder of a component drawn whole (`PlannedPageValues.wholeParts`).
+    static let none = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
+                                         selected: [], changeURL: nil, formAction: "")
 
     func value(for key: TemplateKey) -> TemplateValue? {
         // In an option's row only `selected` changes; the option's own names are fixed.

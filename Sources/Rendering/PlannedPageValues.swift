@@ -5,13 +5,6 @@ import Template
 /// is its index in `parts`). Everything else the page, screen and form templates print is fixed
 /// by the plan's key, or by the conditions under which a page is planned (`Renderer.planKey`).
 final class PlannedPageValues: TemplateContext {
-    /// A shown component: a specialized one's request values, or a component drawn whole.
-    enum Part {
-        case fields(FieldRequestValues)
-        /// Its embedded template and view, built for this request (`ScreenViewBuilder.view`).
-        case whole(TemplateValue)
-    }
-
     let settings: PageSettings
     let title: String
     let themeURL: String
@@ -26,15 +19,21 @@ final class PlannedPageValues: TemplateContext {
     let backURL: String
     let errors: TemplateValue
     let actionError: TemplateValue
-    let parts: [Part]
+    /// Per shown component: a specialized one's request values (a placeholder for a whole part).
+    let parts: [FieldRequestValues]
+    /// Per shown component: the embedded template and view of one drawn whole for this request
+    /// (`ScreenViewBuilder.view`), nil for a specialized one; empty when there is none. Apart
+    /// from `parts`, so a lookup reads the values in place instead of copying them out of an enum.
+    let wholeParts: [TemplateValue?]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, errors: TemplateValue, actionError: TemplateValue, parts: [Part]) {
+         canGoBack: Bool, backURL: String, errors: TemplateValue, actionError: TemplateValue, parts: [FieldRequestValues],
+         wholeParts: [TemplateValue?]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
         self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
-        self.errors = errors; self.actionError = actionError; self.parts = parts
+        self.errors = errors; self.actionError = actionError; self.parts = parts; self.wholeParts = wholeParts
     }
 
     /// Whether a request answers `key` (outside the components): the rest is written into the plan.
@@ -45,15 +44,13 @@ final class PlannedPageValues: TemplateContext {
     private static let probe = PlannedPageValues(
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
         generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), heading: "",
-        formAction: "", multipart: false, canGoBack: false, backURL: "", errors: .list([]), actionError: .bool(false), parts: [])
+        formAction: "", multipart: false, canGoBack: false, backURL: "", errors: .list([]), actionError: .bool(false), parts: [], wholeParts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 {
             guard key.part < parts.count else { return nil }
-            switch parts[key.part] {
-            case .fields(let fields): return fields.value(for: key)
-            case .whole(let component): return component
-            }
+            if !wholeParts.isEmpty, let whole = wholeParts[key.part] { return whole }
+            return parts[key.part].value(for: key)
         }
         return switch ViewKey(key) {
         case .appearance: .text(settings.appearance)

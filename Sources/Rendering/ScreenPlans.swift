@@ -88,20 +88,23 @@ extension Renderer {
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
-        var parts: [PlannedPageValues.Part] = []
+        var parts: [FieldRequestValues] = []
         parts.reserveCapacity(plan.entries.count)
+        var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
         // The error summary's links: ids are registered only when there are errors.
         var ids = FieldIDs()
         // Made only for a page with whole parts: it holds copies of the project and the state.
         var builder: ScreenViewBuilder?
         for index in plan.entries.indices {
             if let entry = plan.entries[index] {
-                parts.append(.fields(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids)))
+                parts.append(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids))
             } else {
                 if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: plan.languageIndex) }
                 builder!.ids = ids
-                parts.append(.whole(builder!.view(state.components[index])))
+                if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.entries.count) }
+                wholeParts[index] = builder!.view(state.components[index])
                 ids = builder!.ids
+                parts.append(FieldRequestValues.none)
             }
         }
         let (heading, title) = headings(state, language: settings.language)
@@ -110,7 +113,8 @@ extension Renderer {
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
                               formAction: formAction(state), multipart: plan.postsFiles, canGoBack: showsBack(state),
                               backURL: links.back(state.instanceID), errors: errorSummary(state, ids: ids),
-                              actionError: .optional(state.actionError), parts: parts)
+                              actionError: .optional(state.actionError), parts: parts,
+                              wholeParts: wholeParts)
         var buffer = HTMLBuffer(capacity: 16 << 10)
         plan.template.render(slots, into: &buffer)
         return buffer.bytes
