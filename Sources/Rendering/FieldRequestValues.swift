@@ -28,10 +28,9 @@ struct FieldRequestValues {
 
     func value(for key: TemplateKey) -> TemplateValue? {
         // In an option's row only `selected` changes; the option's own names are fixed.
-        if key.row >= 0 {
-            return ViewKey(key) == .selected ? .bool(key.row < selected.count && selected[key.row]) : nil
-        }
         return switch ViewKey(key) {
+        case .selected where key.row >= 0: .bool(key.row < selected.count && selected[key.row])
+        case _ where key.row >= 0: nil
         case .value: .text(value)
         case .error: .optional(error)
         case .invalid: .bool(error != nil)
