@@ -36,7 +36,7 @@ public struct Renderer: Sendable {
 
     /// A user task's screen; after a failed post, with its error summary and the posted values.
     /// With `single` navigation and several waiting tasks, one section and form per task.
-    /// The common page (one task, no errors) is printed from its plan once there is one.
+    /// A page with one task is printed from its plan once there is one (`ScreenPlans`).
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1

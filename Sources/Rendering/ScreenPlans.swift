@@ -5,11 +5,11 @@ import Template
 /// Whole-page plans of the common screen: one task on the page.
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
-/// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the dynamic names of its
-/// specialized components, and in the components that are not specialized (a table, an upload,
-/// a collection…), drawn whole per request. Everything else (the chrome, the screen's and form's
-/// markup, the words of the UI) depends only on the task, the language and which components
-/// are shown, which is the plan's key. The first such page is drawn the general way and
+/// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the
+/// dynamic names of its specialized components, and in the components that are not specialized
+/// (a table, an upload, a collection…), drawn whole per request. Everything else (the chrome,
+/// the screen's and form's markup, the words of the UI) depends only on the task, the language,
+/// which components are shown and whether errors are: the plan's key. The first such page is drawn the general way and
 /// specialized (`TemplateSpecializer.specialize(page:…)`, specialized components inlined as
 /// parts, the others left as whole parts); later ones are printed from the plan with a
 /// `PlannedPageValues`, building views only for the whole parts.
