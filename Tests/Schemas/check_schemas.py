@@ -316,14 +316,23 @@ def functions(source):
             for index, (start, name) in enumerate(starts)]
 
 
+def definition_files():
+    """File name → path of every Swift file of Sources/Definitions, in its topic folders, but
+    not the importers of other formats (Import/), which read BPMN and form-js, not our files."""
+    files = {}
+    for folder, folders, names in os.walk(DEFINITIONS):
+        folders[:] = sorted(f for f in folders if f != "Import")
+        for name in names:
+            if name.endswith(".swift"):
+                files[name] = os.path.join(folder, name)
+    return files
+
+
 def decoder_reads():
     """(file, function, receiver) → set of keys, for the decoders of Sources/Definitions."""
     reads = {}
-    definitions = os.path.join(SOURCES, "Definitions")
-    for name in sorted(os.listdir(definitions)):
-        if not name.endswith(".swift"):
-            continue
-        with open(os.path.join(definitions, name), encoding="utf-8") as f:
+    for name, path in sorted(definition_files().items()):
+        with open(path, encoding="utf-8") as f:
             source = f.read()
         for function, body in functions(source):
             variables = {}
@@ -522,7 +531,7 @@ def enum_cases(source, header):
 
 def check_enums():
     for file, header, schema, pointer in ENUMS + LISTS:
-        source = open(os.path.join(DEFINITIONS, file), encoding="utf-8").read()
+        source = open(definition_files()[file], encoding="utf-8").read()
         if (file, header, schema, pointer) in LISTS:
             match = re.search(header, source)
             values = re.findall(r'"([^"]*)"', match.group(1)) if match else None
