@@ -166,7 +166,7 @@ extension Renderer {
         let screen = process?.node(step.screen)?.userTask.flatMap { text($0.title, settings.language) ?? text($0.step, settings.language) }
         return .object(KeyedView([
             .number: .text("\(step.number)"),
-            .time: .text(ui.dateTime(ISO8601DateFormatter().string(from: step.at))),
+            .time: .text(ui.dateTime(step.at)),
             .screen: .text(screen.map { "\($0) (\(step.screen))" } ?? step.screen),
             .action: .text(step.action == "back" ? ui["inspectorStepBack"] : step.action),
             .fields: .list(step.fields.map(TemplateValue.text)),

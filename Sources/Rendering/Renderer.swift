@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
         if let plans = screenPlans, settings.map == nil, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
-                return planned(plan, state: state, settings: settings, ui: ui)
+                return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
             case .some(.none): break
             case .none:
                 unplanned = key
@@ -105,7 +105,7 @@ public struct Renderer: Sendable {
                                                                              partOf: { sampleParts[ObjectIdentifier($0)] })
             plans.store(template.map {
                 ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
-                                 postsFiles: postsFiles(state), languageIndex: languageIndex)
+                                 postsFiles: postsFiles(state))
             }, for: unplanned)
         }
         return render(page)

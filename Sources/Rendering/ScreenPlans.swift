@@ -22,8 +22,6 @@ final class ScreenPlans: Sendable {
         let entries: [SpecializedComponents.Entry?]
         /// Whether the form posts files (multipart): fixed by the components too.
         let postsFiles: Bool
-        /// The page language's index among the project's, for the whole parts' specialized children.
-        let languageIndex: Int
     }
 
     /// Everything a plan bakes in that is not fixed for the renderer.
@@ -87,7 +85,7 @@ extension Renderer {
     }
 
     /// The page printed from its plan: only the request's names are worked out.
-    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words) -> [UInt8] {
+    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
         var parts: [FieldRequestValues] = []
         parts.reserveCapacity(plan.entries.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
@@ -99,7 +97,7 @@ extension Renderer {
             if let entry = plan.entries[index] {
                 parts.append(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids))
             } else {
-                if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: plan.languageIndex) }
+                if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: languageIndex) }
                 builder!.ids = ids
                 if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.entries.count) }
                 wholeParts[index] = builder!.view(state.components[index])

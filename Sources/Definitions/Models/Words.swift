@@ -229,7 +229,12 @@ public final class Words: Sendable {
     /// `format.dateTime` skeleton in the server's time zone; a text that is no timestamp stays.
     public func dateTime(_ iso: String) -> String {
         guard let instant = Words.timestamps.with("iso", make: ISO8601DateFormatter.init, { $0.date(from: iso) }) else { return iso }
-        return dateFormatters.with("dateTime", make: {
+        return dateTime(instant)
+    }
+
+    /// A moment as the page writes it (`dateTime(_:)` for one already parsed).
+    public func dateTime(_ instant: Date) -> String {
+        dateFormatters.with("dateTime", make: {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: locale)
             formatter.calendar = Calendar(identifier: .gregorian)
