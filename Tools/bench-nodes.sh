@@ -49,7 +49,8 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-cp -r Templates Themes Public "$WORK/"
+# FLOWSTAGE_HOME must hold all four folders, or the binary falls back to the checkout (Tools/bench.sh).
+cp -r Templates Themes Public Words "$WORK/"
 cp -r Benchmarks/Fixtures/typical "$WORK/project"
 
 # start_node NAME STORE: a node on a free port (NAME's port in PORT_NAME), SQLite in its own
