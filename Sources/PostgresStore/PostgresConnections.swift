@@ -94,6 +94,20 @@ final class PostgresConnections: Sendable {
         }
     }
 
+    /// `body` between BEGIN and COMMIT on `connection`, ROLLBACK on any error (which is
+    /// rethrown); with `snapshot`, a read-only one that sees a single commit throughout.
+    func inTransaction<T>(on connection: PostgresConnection, snapshot: Bool = false, _ body: () throws -> T) throws -> T {
+        _ = try query(snapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", on: connection)
+        do {
+            let result = try body()
+            _ = try query("COMMIT", on: connection)
+            return result
+        } catch {
+            _ = try? query("ROLLBACK", on: connection)
+            throw error
+        }
+    }
+
     /// One statement on a pooled connection.
     func query(_ what: String, _ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws(StoreError) -> PostgresQueryResult {
         try withConnection(what) { connection in try query(sql, binds, on: connection) }

@@ -136,8 +136,7 @@ enum PostgresSchema {
     static func migrate(_ connections: PostgresConnections, upTo last: String? = nil) throws(StoreError) {
         try connections.withConnection("cannot prepare the tables") { connection in
             for migration in migrations {
-                _ = try connections.query("BEGIN", on: connection)
-                do {
+                try connections.inTransaction(on: connection) {
                     var lock = PostgresBindings()
                     lock.append(advisoryLock)
                     _ = try connections.query("SELECT pg_advisory_xact_lock($1)", lock, on: connection)
@@ -155,10 +154,6 @@ enum PostgresSchema {
                         for statement in migration.sql { _ = try connections.query(statement, on: connection) }
                         _ = try connections.query("INSERT INTO flowstage_migrations (name) VALUES ($1)", name, on: connection)
                     }
-                    _ = try connections.query("COMMIT", on: connection)
-                } catch {
-                    _ = try? connections.query("ROLLBACK", on: connection)
-                    throw error
                 }
                 if migration.name == last { break }
             }

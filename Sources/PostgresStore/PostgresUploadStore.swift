@@ -138,20 +138,12 @@ public final class PostgresUploadStore: UploadStore {
         _ = try? connections.query("cannot delete the uploaded files of a session", "DELETE FROM uploads WHERE session = $1", binds)
     }
 
-    /// Runs `body` between BEGIN and COMMIT on one pooled connection; ROLLBACK on any error.
+    /// Runs `body` in one transaction on a pooled connection; `readOnly`: in one snapshot, so
+    /// the rows and chunks read are of one commit, even while another node deletes them.
     private func transaction<T>(_ what: String, readOnly: Bool = false,
                                 _ body: (PostgresConnection) throws -> T) throws(StoreError) -> T {
         try connections.withConnection(what) { connection in
-            // A snapshot for reading: the rows and chunks of one commit, even while another node deletes them.
-            _ = try connections.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", on: connection)
-            do {
-                let result = try body(connection)
-                _ = try connections.query("COMMIT", on: connection)
-                return result
-            } catch {
-                _ = try? connections.query("ROLLBACK", on: connection)
-                throw error
-            }
+            try connections.inTransaction(on: connection, snapshot: readOnly) { try body(connection) }
         }
     }
 }
