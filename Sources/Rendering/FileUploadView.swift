@@ -12,8 +12,8 @@ extension ScreenViewBuilder {
         view.accept = rules.accept.isEmpty ? nil : rules.accept.joined(separator: ",")
         view.multiple = rules.multiple
         view.uploadHint = types.isEmpty
-            ? Words.fill(ui["uploadLimitAny"], ["size": limit])
-            : Words.fill(ui["uploadLimit"], ["types": ui.orList(types), "size": limit])
+            ? ui.fill("uploadLimitAny", ["size": limit])
+            : ui.fill("uploadLimit", ["types": ui.orList(types), "size": limit])
         view.uploadHintID = ids.reserve(view.id + "-limits")
         // The limits come right after the designer's hint, before any error.
         let described = [view.hint == nil ? nil : view.hintID, view.uploadHintID, view.invalid ? view.errorID : nil].compactMap { $0 }

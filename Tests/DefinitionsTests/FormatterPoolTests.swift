@@ -3,8 +3,8 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// Numbers and dates are written by formatters made once per language and lent to one caller
-/// at a time: pages drawn at once on several threads each get their own right answer.
+/// Numbers and dates are written by formatters made once per language and thread: pages drawn
+/// at once on several threads each get their own right answer.
 @Suite struct FormatterPoolRules {
     @Test func numbersAndDatesWrittenOnManyThreadsAtOnceAreEachRight() {
         let words = Words(language: "de", table: [:])
@@ -24,5 +24,14 @@ import Testing
             _ = thread
         }
         #expect(wrong.withLock { $0 } == 0)
+    }
+
+    @Test func eachLanguageOnOneThreadWritesWithItsOwnFormatter() {
+        let german = Words(language: "de", table: [:])
+        let english = Words(language: "en", table: [:])
+        for _ in 0..<3 {
+            #expect(german.number(2_469) == "2.469")
+            #expect(english.number(2_469) == "2,469")
+        }
     }
 }

@@ -1,32 +1,67 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Foundation's formatters are slow to make (each opens ICU: tens of microseconds, more than a
 /// whole planned page) and not safe to use from two threads at once. A pool makes each kind
-/// once and lends it to one caller at a time; a caller that finds none free makes another,
-/// which joins the pool (at most `limit` kept per kind: one per thread in practice).
+/// once per thread and keeps it in that thread's own storage: no two threads share one, and
+/// lending one takes no lock. (A pool behind a `Mutex` made the server's two workers wait on
+/// each other in the kernel: Swift's `Mutex` on Linux always sleeps a waiter.)
 final class FormatterPool<Formatter: AnyObject>: Sendable {
-    /// Formatters never leave the pool while another caller holds them: the lock hands each
-    /// one to a single caller at a time.
-    private struct Free: @unchecked Sendable {
-        var byKind: [String: [Formatter]] = [:]
+    /// Tells pools apart in a thread's storage; never reused, unlike an object's address.
+    private let serial = FormatterPools.next.add(1, ordering: .relaxed).newValue
+
+    /// `body` with this thread's formatter of `kind`, made by `make` on first use.
+    func with<Result>(_ kind: String, make: () -> Formatter, _ body: (Formatter) -> Result) -> Result {
+        let kept = FormatterPools.thread
+        let key = FormatterPools.Key(pool: serial, kind: kind)
+        if let formatter = kept.formatters[key] as? Formatter { return body(formatter) }
+        let formatter = make()
+        kept.keep(formatter, for: key)
+        return body(formatter)
+    }
+}
+
+/// The formatters of the running thread, by pool and kind.
+enum FormatterPools {
+    struct Key: Hashable {
+        let pool: Int
+        let kind: String
     }
 
-    private let free = Mutex(Free())
-    static var limit: Int { 16 }
+    static let next = Atomic<Int>(0)
 
-    /// `body` with the formatter of `kind`, made by `make` when none is free.
-    func with<Result>(_ kind: String, make: () -> Formatter, _ body: (Formatter) -> Result) -> Result {
-        let lent = free.withLock { free -> Formatter? in
-            guard var formatters = free.byKind[kind], let formatter = formatters.popLast() else { return nil }
-            free.byKind[kind] = formatters
-            return formatter
+    /// One thread's formatters. Pools of projects reloaded since leave theirs behind: the
+    /// table is emptied when it holds more than `limit`.
+    final class Kept {
+        var formatters: [Key: AnyObject] = [:]
+        static var limit: Int { 256 }
+
+        func keep(_ formatter: AnyObject, for key: Key) {
+            if formatters.count >= Kept.limit { formatters.removeAll() }
+            formatters[key] = formatter
         }
-        let formatter = lent ?? make()
-        let result = body(formatter)
-        free.withLock { free in
-            if free.byKind[kind, default: []].count < Self.limit { free.byKind[kind, default: []].append(formatter) }
+    }
+
+    /// The key of each thread's `Kept`, released when the thread ends.
+    private static let storage: pthread_key_t = {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<Kept>.fromOpaque(pointer).release()
         }
-        return result
+        precondition(made == 0, "no thread-local storage left for formatters")
+        return key
+    }()
+
+    static var thread: Kept {
+        if let pointer = pthread_getspecific(storage) { return Unmanaged<Kept>.fromOpaque(pointer).takeUnretainedValue() }
+        let kept = Kept()
+        pthread_setspecific(storage, Unmanaged.passRetained(kept).toOpaque())
+        return kept
     }
 }

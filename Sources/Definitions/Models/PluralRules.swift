@@ -47,6 +47,10 @@ public enum PluralRules {
     /// The count a filled-in value stands for: its digits, as written in any locale ("1.500",
     /// "1 500"); nil for a value with a decimal part or no digits (it takes `other`).
     static func count(_ value: String) -> Int? {
+        // Plain digits (what the interface fills in): no Character walk.
+        if value.utf8.count <= 18, !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return Int(value)
+        }
         let digits = value.filter(\.isASCII).filter(\.isNumber)
         guard !digits.isEmpty, digits.count <= 18 else { return nil }
         let others = value.filter { !$0.isNumber && !$0.isWhitespace }

@@ -15,6 +15,8 @@ public final class Words: Sendable {
     /// region of the project's `locale` (`InterfaceWords.locale(for:projectLocale:)`).
     public let locale: String
     let table: [String: String]
+    /// Every word parsed once (`WordPattern`).
+    private let parsed: [String: WordPattern]
     /// The date and date-time patterns of `format.date` and `format.dateTime` for the locale,
     /// worked out on first use (ICU's pattern generator is slow; a table formats on every view).
     private let patterns = Mutex<[String: String]>([:])
@@ -26,6 +28,7 @@ public final class Words: Sendable {
         self.language = language
         self.locale = locale ?? language
         self.table = table
+        self.parsed = table.mapValues(WordPattern.init)
     }
 
     /// No words at all: every lookup answers its key (a host that loads no `Words/` folder).
@@ -41,124 +44,43 @@ public final class Words: Sendable {
 
     /// "Step {x} of {y}" and friends.
     public func format(_ key: String, _ x: Int, _ y: Int) -> String {
-        Words.fill(self[key], language: language) { $0 == "x" ? String(x) : $0 == "y" ? String(y) : nil }
+        parsedWord(key).fill(language: language) { $0 == "x" ? String(x) : $0 == "y" ? String(y) : nil }
     }
 
     /// "Start {name}" and friends.
     public func named(_ key: String, _ name: String) -> String {
-        Words.fill(self[key], language: language) { $0 == "name" ? name : nil }
+        parsedWord(key).fill(language: language) { $0 == "name" ? name : nil }
     }
 
     /// The word for `key` with its placeholders filled in.
     public func fill(_ key: String, _ values: [String: String]) -> String {
-        Words.fill(self[key], language: language) { values[String($0)] }
+        parsedWord(key).fill(language: language) { values[String($0)] }
     }
 
-    /// Replaces each `{placeholder}` of `pattern` with its value; unknown ones stay as written,
-    /// and a value is never filled again.
+    /// The word for `key` with the values given by a function (no dictionary for a few names).
+    public func fill(_ key: String, _ value: (Substring) -> String?) -> String {
+        parsedWord(key).fill(language: language, value)
+    }
+
+    /// The parsed word for `key`; a key nobody words is its own pattern.
+    func parsedWord(_ key: String) -> WordPattern {
+        parsed[key] ?? WordPattern(key)
+    }
+
+    /// Replaces each `{placeholder}` of `pattern` with its value (`WordPattern`): for a
+    /// pattern that is no interface word, parsed here.
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {
-        fill(pattern) { values[String($0)] }
+        WordPattern(pattern).fill(language: "en") { values[String($0)] }
     }
 
-    /// The same with the values given by a function: the stepper's "Step {x} of {y}" is filled
-    /// on every page, and a dictionary for two numbers costs more than the rest of it. A scan
-    /// of the UTF-8 bytes, since `{` and `}` never occur inside a multi-byte character.
-    ///
-    /// `{x, plural, one {# file} other {# files}}` takes the form of `x`'s count in `language`
-    /// (`PluralRules`; `=0 {…}` matches one count exactly), with `#` standing for the value.
+    /// The same with the values given by a function, plurals in `language`.
     public static func fill(_ pattern: String, language: String = "en", _ value: (Substring) -> String?) -> String {
-        var out = ""
-        let bytes = pattern.utf8
-        var copied = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            guard bytes[index] == UInt8(ascii: "{"), let close = matchingBrace(bytes, from: index) else {
-                index = bytes.index(after: index)
-                continue
-            }
-            let inside = pattern[bytes.index(after: index)..<close]
-            let replacement: String?
-            if inside.utf8.contains(UInt8(ascii: ",")), let plural = Plural(inside) {
-                replacement = value(plural.name).map { number in
-                    let form = plural.form(for: number, language: language)
-                    return fill(form.replacingOccurrences(of: "#", with: number), language: language, value)
-                }
-            } else {
-                replacement = value(inside)
-            }
-            if let replacement {
-                out += pattern[copied..<index]
-                out += replacement
-                copied = bytes.index(after: close)
-            }
-            index = bytes.index(after: close)
-        }
-        out += pattern[copied...]
-        return out
-    }
-
-    /// The `}` that closes the `{` at `open`, counting the braces of plural forms between.
-    private static func matchingBrace(_ bytes: String.UTF8View, from open: String.UTF8View.Index) -> String.UTF8View.Index? {
-        var depth = 0
-        var index = open
-        while index < bytes.endIndex {
-            switch bytes[index] {
-            case UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-            index = bytes.index(after: index)
-        }
-        return nil
-    }
-
-    /// `name, plural, one {…} other {…}`: the forms of a plural placeholder.
-    private struct Plural {
-        let name: Substring
-        let forms: [(selector: Substring, text: Substring)]
-
-        init?(_ inside: Substring) {
-            let parts = inside.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, String(parts[1]).trimmingWhitespace() == "plural" else { return nil }
-            name = Substring(String(parts[0]).trimmingWhitespace())
-            var forms: [(Substring, Substring)] = []
-            var rest = parts[2][...]
-            while let open = rest.firstIndex(of: "{") {
-                let selector = Substring(String(rest[..<open]).trimmingWhitespace())
-                var depth = 0
-                var close: Substring.Index?
-                for index in rest[open...].indices {
-                    if rest[index] == "{" { depth += 1 } else if rest[index] == "}" {
-                        depth -= 1
-                        if depth == 0 { close = index; break }
-                    }
-                }
-                guard let close, !selector.isEmpty else { return nil }
-                forms.append((selector, rest[rest.index(after: open)..<close]))
-                rest = rest[rest.index(after: close)...]
-            }
-            guard forms.contains(where: { $0.0 == "other" }) else { return nil }
-            self.forms = forms
-        }
-
-        func form(for value: String, language: String) -> String {
-            let count = PluralRules.count(value)
-            if let count, let exact = forms.first(where: { $0.selector == "=\(count)" }) { return String(exact.text) }
-            let category = count.map { PluralRules.category($0, language: language) } ?? .other
-            return String((forms.first { $0.selector == category.rawValue } ?? forms.first { $0.selector == "other" })!.text)
-        }
+        WordPattern(pattern).fill(language: language, value)
     }
 
     /// The `{placeholder}` names of a pattern, in order; a plural placeholder counts by its name.
     public static func placeholders(_ pattern: String) -> [String] {
-        var names: [String] = []
-        _ = fill(pattern) { name in
-            if !name.isEmpty, !name.contains("{"), !names.contains(String(name)) { names.append(String(name)) }
-            return nil
-        }
-        return names
+        WordPattern(pattern).placeholders
     }
 
     /// A language's name in that language, so a reader finds their own in the list.
@@ -185,7 +107,9 @@ public final class Words: Sendable {
     public var isRightToLeft: Bool { Words.isRightToLeft(language) }
 
     static func primarySubtag(_ tag: String) -> String {
-        String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+        // Most tags are one already ("en"): asked per page and per plural word.
+        if tag.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return tag }
+        return String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
     // MARK: - Dates, numbers, sizes
@@ -301,9 +225,9 @@ public final class Words: Sendable {
     /// names), in the page's words and decimal sign.
     public func size(_ bytes: Int) -> String {
         func trimmed(_ value: Double) -> String { decimal((value * 10).rounded(.down) / 10) }
-        if bytes >= 1 << 20 { return Words.fill(self["size.megabytes"], ["x": trimmed(Double(bytes) / Double(1 << 20))]) }
-        if bytes >= 1 << 10 { return Words.fill(self["size.kilobytes"], ["x": trimmed(Double(bytes) / Double(1 << 10))]) }
-        return bytes == 1 ? self["size.oneByte"] : Words.fill(self["size.bytes"], ["x": String(bytes)])
+        if bytes >= 1 << 20 { return fill("size.megabytes", ["x": trimmed(Double(bytes) / Double(1 << 20))]) }
+        if bytes >= 1 << 10 { return fill("size.kilobytes", ["x": trimmed(Double(bytes) / Double(1 << 10))]) }
+        return bytes == 1 ? self["size.oneByte"] : fill("size.bytes", ["x": String(bytes)])
     }
 
     /// File types as `UploadRules.typeWords` names them ("PDF", "image"), the generic ones

@@ -8,7 +8,7 @@ enum UploadMessages {
     static func text(_ key: Key, words: Words, label: String, name: String = "", size: String = "", count: Int = 0,
                      types: [String] = []) -> String {
         let list = words.orList(words.fileTypes(types.isEmpty ? FileTypeWords.all : types))
-        return Words.fill(words["upload." + key.rawValue], language: words.language) { placeholder in
+        return words.fill("upload." + key.rawValue) { placeholder in
             switch placeholder {
             case "label": label
             case "name": name
