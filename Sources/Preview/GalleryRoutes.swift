@@ -17,8 +17,9 @@ extension PreviewApp {
 
     func galleryPage(_ component: String, _ session: Session) -> Response {
         guard let examples = gallery.examples(of: component) else { return notFoundPage(session) }
-        let state = ExampleScreens.page(examples, title: renderer.galleryPageTitle(component, language: session.language),
-                                        language: session.language)
-        return html(200, renderer.galleryPage(state, pageURL: "/gallery/" + Percent.encode(component), settings: settings(session)))
+        return html(200, renderer.galleryPage(pageURL: "/gallery/" + Percent.encode(component), settings: settings(session)) {
+            ExampleScreens.page(examples, title: renderer.galleryPageTitle(component, language: session.language),
+                                language: session.language)
+        })
     }
 }

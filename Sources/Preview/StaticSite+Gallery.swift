@@ -54,10 +54,11 @@ extension StaticSite {
                 for examples in gallery.components {
                     let file = Self.galleryFile(examples.component)
                     let title = renderer.galleryPageTitle(examples.component, language: language)
-                    let state = ExampleScreens.page(examples, title: title, language: language)
+                    let html = renderer.galleryPage(pageURL: file, settings: settings) {
+                        ExampleScreens.page(examples, title: title, language: language)
+                    }
                     try visit(GallerySitePage(path: folder + file, version: version, language: language, appearance: appearance,
-                                              component: examples.component, title: title,
-                                              html: renderer.galleryPage(state, pageURL: file, settings: settings)))
+                                              component: examples.component, title: title, html: html))
                 }
             }
         }

@@ -20,6 +20,8 @@ public struct Renderer: Sendable {
     /// Plans of the common screen pages made so far; nil where the links differ from the
     /// ones the plans were made with (the gallery's copy).
     var screenPlans: ScreenPlans? = ScreenPlans()
+    /// Plans of pages fixed for the project (the gallery's), shared by copies of this renderer.
+    let fixedPlans = FixedPagePlans()
     /// Swift providers of custom components (docs/reference/components.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
@@ -51,18 +53,35 @@ public struct Renderer: Sendable {
                 unplanned = key
             }
         }
+        let drawn = screenPage(state, settings: settings, ui: ui, languageIndex: languageIndex, recordingParts: unplanned != nil)
+        if let unplanned, let plans = screenPlans {
+            let template = drawn.parts.flatMap {
+                TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
+                                               isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
+            }
+            plans.store(template.map {
+                ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
+                                 postsFiles: postsFiles(state))
+            }, for: unplanned)
+        }
+        return render(drawn.page)
+    }
+
+    /// A screen page's view, and while planning (`recordingParts`) the part each shown
+    /// component's context is; nil parts when a component has no context to stand for it
+    /// (an image whose source is missing is drawn as no embedded template).
+    func screenPage(_ state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int,
+                    recordingParts: Bool) -> (page: KeyedView, parts: ScreenParts?) {
         var ids = FieldIDs()
-        // While planning: each shown component's context, as the plan's part it is.
-        var sampleParts: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
-        var plannable = true
+        var parts: ScreenParts? = recordingParts ? ScreenParts() : nil
         func form(_ section: ScreenState) -> TemplateValue {
             // One task on the page: its ids are its own, as when it was specialized.
             var builder = screenViewBuilder(section, ui: ui, languageIndex: state.sections.isEmpty ? languageIndex : -1, ids: ids)
             let components = builder.build(section.components)
-            if unplanned != nil {
+            if parts != nil {
                 for (index, component) in components.enumerated() {
-                    guard case .embed(_, let context) = component else { plannable = false; continue }
-                    sampleParts[ObjectIdentifier(context)] = context is FieldRequestContext ? .inlined(index) : .whole(index)
+                    guard case .embed(_, let context) = component else { parts = nil; break }
+                    parts?.byContext[ObjectIdentifier(context)] = context is FieldRequestContext ? .inlined(index) : .whole(index)
                 }
             }
             let form = formView(section, components: components, settings: settings,
@@ -97,18 +116,7 @@ public struct Renderer: Sendable {
         ])
         let page = pageContext(title: title, hasErrors: !state.errors.isEmpty, content: .embed(templates.page("screen"), content),
                                settings: settings, ui: ui)
-        if let unplanned, let plans = screenPlans {
-            // A component drawn as no embedded template (an image whose source is missing) has
-            // no part to stand for it: such a page stays on the general path.
-            let template = !plannable ? nil : TemplateSpecializer.specialize(page: templates.page("page"), root: page,
-                                                                             isDynamic: PlannedPageValues.answers,
-                                                                             partOf: { sampleParts[ObjectIdentifier($0)] })
-            plans.store(template.map {
-                ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
-                                 postsFiles: postsFiles(state))
-            }, for: unplanned)
-        }
-        return render(page)
+        return (page, parts)
     }
 
     /// The builder of a screen's component views; `languageIndex` ≥ 0 lets it print components
@@ -362,7 +370,7 @@ public struct Renderer: Sendable {
         ])
     }
 
-    private func render(_ page: KeyedView) -> [UInt8] {
+    func render(_ page: KeyedView) -> [UInt8] {
         var buffer = HTMLBuffer(capacity: 16 << 10)
         templates.page("page").render(page, into: &buffer)
         return buffer.bytes

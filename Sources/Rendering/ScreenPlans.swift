@@ -63,6 +63,15 @@ final class ScreenPlans: Sendable {
     }
 }
 
+/// While a page is planned: the part each shown component's context is.
+struct ScreenParts {
+    var byContext: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
+
+    func part(of context: any TemplateContext) -> TemplateSpecializer.Part? {
+        byContext[ObjectIdentifier(context)]
+    }
+}
+
 extension Renderer {
     /// The plan key of a page that can be planned; nil for the rest: several tasks, tabs,
     /// project errors or warnings, a read-only shared view, another language than the page's.

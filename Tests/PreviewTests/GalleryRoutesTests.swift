@@ -35,6 +35,27 @@ import TestSupport
         #expect(page.html.all("input").contains { $0["aria-invalid"] == "true" }, "the error example shows its error")
     }
 
+    /// Gallery pages are printed from plans made on first view: the look of a later request is
+    /// still that request's own, and each language has its own words.
+    @Test func aGalleryPageSeenAgainFollowsTheLookAndLanguageChosenSince() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        for path in ["/gallery", "/gallery/slider"] {
+            _ = try browser.get("/")   // the catalogue's token: a gallery page carries none
+            _ = try browser.post("/settings", [("language", "en"), ("theme", "default"), ("appearance", "light"), ("device", "full")])
+            let first = try browser.get(path)
+            _ = try browser.get("/")
+            _ = try browser.post("/settings", [("language", "ro"), ("theme", "high-contrast"), ("appearance", "dark"), ("device", "phone")])
+            let second = try browser.get(path)
+            let (before, after) = (try #require(first.html.first("html")), try #require(second.html.first("html")))
+            #expect(before["lang"] == "en" && after["lang"] == "ro", "\(path)")
+            #expect(before["data-appearance"] == "light" && after["data-appearance"] == "dark", "\(path)")
+            #expect(before["data-device"] == "full" && after["data-device"] == "phone", "\(path)")
+            #expect(second.html.all("link").contains { $0["href"] == "/themes/high-contrast.css" }, "\(path)")
+            #expect(first.html.first("h1")?.text != second.html.first("h1")?.text, "\(path): the heading is in each page's language")
+        }
+    }
+
     @Test func galleryFormsLeadBackToTheGalleryWithGetAndCarryNoToken() throws {
         let preview = try RunningPreview()
         var browser = Browser(preview)

@@ -26,8 +26,11 @@ import Testing
 
     func page(_ examples: ComponentExamples, language: String = "en") throws -> HTMLElement {
         let harness = try Harness()
-        let state = ExampleScreens.page(examples, title: "\(examples.component) – component gallery", language: language)
-        let bytes = harness.renderer.galleryPage(state, pageURL: "/gallery/\(examples.component)", settings: harness.settings)
+        var settings = harness.settings
+        settings.language = language
+        let bytes = harness.renderer.galleryPage(pageURL: "/gallery/\(examples.component)", settings: settings) {
+            ExampleScreens.page(examples, title: "\(examples.component) – component gallery", language: language)
+        }
         return HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
     }
 
