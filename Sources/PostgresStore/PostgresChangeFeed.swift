@@ -4,7 +4,7 @@ import PostgresNIO
 import Synchronization
 
 /// The node's ear on the database: one connection that `LISTEN`s to `flowstage_records`, on
-/// which every committed save and delete of any node announces "<table> <id> <version>"
+/// which every committed insert, save and delete of any node announces "<table> <id> <version>"
 /// (`PostgresRecordStore` sends it with `pg_notify` in the same statement, so it is delivered
 /// exactly when the change commits, and never for a change rolled back).
 ///

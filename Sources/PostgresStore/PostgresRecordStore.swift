@@ -9,11 +9,12 @@ import Synchronization
 /// Every operation is one statement, so one implicit transaction: `save` is
 /// `UPDATE … WHERE id = $1 AND version = $2` (no row: someone saved first, a conflict),
 /// `insert` is `INSERT … ON CONFLICT (id) DO NOTHING` (no row: the id exists, a conflict).
-/// Saves and deletes announce themselves with `pg_notify` in the same statement, which
-/// PostgreSQL delivers to every listening node when, and only if, the statement commits.
+/// Inserts, saves and deletes announce themselves with `pg_notify` in the same statement, which
+/// PostgreSQL delivers to every listening node when, and only if, the statement commits
+/// (inserts too, so another node's kept miss of that id is dropped).
 ///
-/// `load` answers from `cache` while the node's change feed listens (see
-/// `PostgresRecordCache` for what that guarantees), else reads the row.
+/// `load` answers from `cache`, a kept record or a kept miss, while the node's change feed
+/// listens (see `PostgresRecordCache` for what that guarantees), else reads the row.
 public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
     private let connections: PostgresConnections
     let cache: PostgresRecordCache<Record>
@@ -34,9 +35,11 @@ public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
         let notify = "pg_notify('\(PostgresChangeFeed.channel)', '\(table) ' || changed.id || ' ' || changed.version)"
         loadSQL = "SELECT version, body FROM \(table) WHERE id = $1"
         insertSQL = """
-            INSERT INTO \(table) (\(columns.joined(separator: ", ")))
-            VALUES (\((1...columns.count).map { "$\($0)" }.joined(separator: ", ")))
-            ON CONFLICT (id) DO NOTHING
+            WITH changed AS (
+                INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+                VALUES (\((1...columns.count).map { "$\($0)" }.joined(separator: ", ")))
+                ON CONFLICT (id) DO NOTHING RETURNING id, version)
+            SELECT \(notify) FROM changed
             """
         saveSQL = """
             WITH changed AS (
@@ -62,12 +65,17 @@ public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
     /// answered) by another node whose announcement has not arrived yet.
     public func load(_ id: String, atLeast version: Int) throws(StoreError) -> Record? {
         if let kept = cache.record(id), kept.version >= version { return kept }
+        // A caller that names a version knows the record exists: the miss may predate it.
+        if version <= 0, cache.isAbsent(id) { return nil }
         let generation = cache.generation
         rowReads.add(1, ordering: .relaxed)
         var binds = PostgresBindings()
         binds.append(id)
         let rows = try connections.query("cannot read \(Self.name) \(id)", loadSQL, binds)
-        guard let row = rows.first else { return nil }
+        guard let row = rows.first else {
+            cache.rememberAbsent(id, readIn: generation)
+            return nil
+        }
         let record = try decode(row)
         cache.remember(record, readIn: generation)
         return record
@@ -87,7 +95,7 @@ public final class PostgresRecordStore<Record: StoredRecord>: RecordStore {
         binds.append(body)
         let generation = cache.generation
         let result = try connections.query("cannot store the new \(Self.name) \(record.id)", insertSQL, binds)
-        guard result.metadata.rows == 1 else { throw .conflict(id: record.id) }
+        guard result.rows.count == 1 else { throw .conflict(id: record.id) }
         cache.remember(stored, readIn: generation)
         return stored
     }

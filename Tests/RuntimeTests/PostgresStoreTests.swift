@@ -161,6 +161,34 @@ private func eventually(within seconds: Double = 10, _ condition: () throws -> B
         }
     }
 
+    /// A miss is kept like a record (a flow run's page asks the instances table first): node B
+    /// reads a missing id once; node A's insert announces itself, and B then finds the record.
+    @Test(arguments: StoreKind.postgresOnly) func aKeptMissIsDroppedOnceAnotherNodesInsertIsAnnounced(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (nodeA, nodeB) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let record = instance()
+            for _ in 1...3 { #expect(try nodeB.instances.load(record.id) == nil) }
+            #expect(nodeB.instances.rowReads.load(ordering: .relaxed) == 1)
+            let inserted = try nodeA.instances.insert(record)
+            #expect(try eventually { try nodeB.instances.load(record.id) == inserted })
+            // Kept now as a record: asking again costs no read.
+            let reads = nodeB.instances.rowReads.load(ordering: .relaxed)
+            #expect(try nodeB.instances.load(record.id) == inserted)
+            #expect(nodeB.instances.rowReads.load(ordering: .relaxed) == reads)
+        }
+    }
+
+    /// A page after a 303 (`?v=1`) knows the record exists: a kept miss is not served to it.
+    @Test(arguments: StoreKind.postgresOnly) func aLoadOfAtLeastAVersionReadsTheRowDespiteAKeptMiss(_ kind: StoreKind) throws {
+        try withDatabase(kind) { database in
+            let (nodeA, nodeB) = (try #require(try database.open() as? PostgresStore), try #require(try database.open() as? PostgresStore))
+            let record = instance()
+            #expect(try nodeB.instances.load(record.id) == nil)
+            let inserted = try nodeA.instances.insert(record)
+            #expect(try nodeB.instances.load(record.id, atLeast: inserted.version) == inserted)
+        }
+    }
+
     /// A node whose listening connection is cut cannot know what changed meanwhile: it reads every
     /// record again until it listens again, then keeps them as before.
     @Test(arguments: StoreKind.postgresOnly) func aNodeThatLostItsListenerReadsAgainUntilItListensAgain(_ kind: StoreKind) throws {

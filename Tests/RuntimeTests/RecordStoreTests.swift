@@ -494,6 +494,53 @@ private extension Instance {
         #expect(try mine.load(inserted.id) == nil)
     }
 
+    /// A miss is kept at the commit stamp read before its query (`AbsentIDs`): a flow run's
+    /// page asks the instances table first, and that must not cost a read each time.
+    @Test func whileNothingIsCommittedAMissingIDIsNotReadAgain() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let mine = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path).instances
+        _ = try mine.insert(sampleInstance()) // the file has a commit, so a stamp
+        let missing = UUID().uuidString.lowercased()
+        #expect(try mine.load(missing) == nil)
+        #expect(mine.rowReads.load(ordering: .relaxed) == 1)
+        let asked = mine.versionQueries
+        for _ in 1...3 { #expect(try mine.load(missing) == nil) }
+        #expect(mine.rowReads.load(ordering: .relaxed) == 1)
+        #expect(mine.versionQueries == asked)
+    }
+
+    /// Any commit to the file makes a kept miss unknown again: read once, then kept again.
+    @Test func anIDInsertedThroughAnotherStoreOnTheFileIsFoundAfterAMiss() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let path = folder.appendingPathComponent("flowstage.sqlite").path
+        let (mine, theirs) = (try SQLiteStore(path: path).instances, try SQLiteStore(path: path).instances)
+        _ = try theirs.insert(sampleInstance())
+        let id = UUID().uuidString.lowercased()
+        #expect(try mine.load(id) == nil)
+        #expect(try mine.load(id) == nil)
+        #expect(mine.rowReads.load(ordering: .relaxed) == 1)
+        let inserted = try theirs.insert(sampleInstance(id: id))
+        #expect(try mine.load(id) == inserted)
+        #expect(mine.rowReads.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func anIDThisStoreInsertsIsFoundAfterAMiss() throws {
+        let folder = try RepositoryPaths.fixture([:])
+        let mine = try SQLiteStore(path: folder.appendingPathComponent("flowstage.sqlite").path).instances
+        _ = try mine.insert(sampleInstance())
+        let id = UUID().uuidString.lowercased()
+        #expect(try mine.load(id) == nil)
+        let inserted = try mine.insert(sampleInstance(id: id))
+        #expect(try mine.load(id) == inserted)
+    }
+
+    /// No second connection can see an in-memory database, so there is no stamp: every miss is read.
+    @Test func theInMemoryStoreReadsEveryMiss() throws {
+        let store = try SQLiteStore.inMemory().instances
+        for _ in 1...2 { #expect(try store.load("missing") == nil) }
+        #expect(store.rowReads.load(ordering: .relaxed) == 2)
+    }
+
     /// One thread saves through one store while another loads through a second store on the
     /// same file: a load never returns a version older than the last save finished before it began.
     @Test func aLoadIsNeverOlderThanASaveThatFinishedBeforeIt() throws {

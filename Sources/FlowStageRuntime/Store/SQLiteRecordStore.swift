@@ -14,12 +14,15 @@ import Synchronization
 /// (`CommitStamp`), else by `probe`'s one-row `SELECT`. So a save by another process, node or
 /// store handle is seen by the next load, a row deleted elsewhere is gone, and no "this
 /// process is the only writer" assumption is made; what is saved is decoding JSON and the
-/// pooled read of the whole row.
+/// pooled read of the whole row. A miss is kept the same way (`absent`): while the stamp is
+/// the one read before the query that found no row, the id is still missing.
 public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private let database: any DatabaseWriter
     /// The file, named in every error message.
     private let path: String
     private let decoded: DecodedRecords<Record>
+    /// Ids found missing, by commit stamp; empty for an in-memory database (no stamp).
+    private let absent: AbsentIDs
     /// Nil for an in-memory database (no second connection can see it): every load reads the row.
     private let probe: SQLiteVersionProbe?
     private let versionSQL: String
@@ -34,6 +37,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         self.path = path
         self.probe = probe
         decoded = DecodedRecords(limit: Self.maxDecoded)
+        absent = AbsentIDs(limit: Self.maxDecoded)
         versionSQL = "SELECT version FROM \(Record.table) WHERE id = ?"
     }
 
@@ -44,6 +48,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         // Read before anything is asked of the file: a record found current after this
         // moment is current for as long as the file shows this stamp.
         let stamp = probe?.commitStamp()
+        if let stamp, absent.isAbsent(id, at: stamp) { return nil }
         if let probe, let kept = decoded.entry(id) {
             if let stamp, kept.checked == stamp { return kept.record }
             // A probe that fails (busy past the timeout, closed) falls through to the full
@@ -51,6 +56,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             switch Result(catching: { try probe.version(versionSQL, id: id) }) {
             case .success(nil):
                 decoded.forget(id) // deleted by another handle
+                if let stamp { absent.remember(id, at: stamp) }
                 return nil
             case .success(kept.record.version):
                 if let stamp { decoded.confirm(id, version: kept.record.version, at: stamp) }
@@ -69,7 +75,11 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         } catch {
             throw SQLiteFailure.failed("cannot read \(Self.name) \(id) from \(path)", database: path, error)
         }
-        guard let row else { return nil }
+        guard let row else {
+            if let stamp { absent.remember(id, at: stamp) }
+            return nil
+        }
+        absent.forget(id) // an entry at an older stamp, if any: it can never answer again
         let record = try decode(row)
         if let stamp { decoded.confirm(id, version: record.version, at: stamp) }
         return record
@@ -97,6 +107,7 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             throw SQLiteFailure.failed("cannot store the new \(Self.name) \(record.id) in \(path)", database: path, error)
         }
         guard inserted else { throw .conflict(id: record.id) }
+        absent.forget(stored.id)
         remember(stored)
         return stored
     }
