@@ -14,6 +14,8 @@ struct FieldRequestValues {
     let selected: [Bool]
     let changeURL: String?
     let formAction: String
+    /// A text's or message's markdown that reads data, as HTML; nil for every other component.
+    var html: String? = nil
 
     /// Whether a request answers `key`: everything else is written into the plan at load.
     static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
@@ -40,6 +42,7 @@ struct FieldRequestValues {
         case .selected: .bool(false)
         case .changeURL: .optional(changeURL)
         case .formAction: .text(formAction)
+        case .html: html.map(TemplateValue.html)
         default: nil
         }
     }

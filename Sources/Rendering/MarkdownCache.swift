@@ -1,11 +1,20 @@
 import Definitions
 import Expressions
 import Markdown
+import Synchronization
 
 /// Markdown that reads no instance data rendered once at load, per language; markdown that reads
 /// instance data goes through cmark on each render (about 30 µs for 3 KB).
 struct MarkdownCache: Sendable {
     private var html: [String: String] = [:]
+    /// Markdown that reads data, by its text once the data is filled in: a page viewed again
+    /// with the same data is not parsed again. Bounded crudely (full: start again).
+    private let filled = Filled()
+    static let filledLimit = 1_024
+
+    private final class Filled: Sendable {
+        let table = Mutex<[String: String]>([:])
+    }
 
     init(project: Project) {
         for process in project.processes {
@@ -29,7 +38,14 @@ struct MarkdownCache: Sendable {
     /// shows as typed and never as a link or markup (the designer's markdown and tags stay markdown).
     func render(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
         if let cached = html[MarkdownCache.key(text, language)] { return cached }
-        return Markdown.html(text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped))
+        let source = text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped)
+        if let known = filled.table.withLock({ $0[source] }) { return known }
+        let rendered = Markdown.html(source)
+        filled.table.withLock { filled in
+            if filled.count >= MarkdownCache.filledLimit { filled.removeAll() }
+            filled[source] = rendered
+        }
+        return rendered
     }
 
     private static func key(_ text: Text, _ language: String) -> String {

@@ -104,7 +104,8 @@ extension Renderer {
         var builder: ScreenViewBuilder?
         for index in plan.entries.indices {
             if let entry = plan.entries[index] {
-                parts.append(FieldRequestValues(entry, state.components[index], state: state, links: links, ids: &ids))
+                parts.append(FieldRequestValues(entry, state.components[index], state: state, links: links, markdown: markdown,
+                                                tags: project.tags, ids: &ids))
             } else {
                 if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: languageIndex) }
                 builder!.ids = ids

@@ -50,7 +50,8 @@ extension FieldRequestValues {
     /// ids are registered for the error summary when the page has errors. Borrowing: an
     /// initializer otherwise takes its arguments owned, so each call copied the whole state.
     init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: borrowing ResolvedComponent,
-         state: borrowing ScreenState, links: borrowing any PageLinks, ids: inout FieldIDs) {
+         state: borrowing ScreenState, links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
+         ids: inout FieldIDs) {
         let component = resolved.definition
         var value = ""
         var error: String?
@@ -72,12 +73,16 @@ extension FieldRequestValues {
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
+        if let text = entry.markdown {
+            html = markdown.render(text, tags: tags, language: state.language, data: state.data)
+        }
     }
 }
 
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        .embed(entry.template, FieldRequestContext(FieldRequestValues(entry, resolved, state: state, links: links, ids: &ids)))
+        .embed(entry.template, FieldRequestContext(FieldRequestValues(entry, resolved, state: state, links: links, markdown: markdown,
+                                                                            tags: project.tags, ids: &ids)))
     }
 }

@@ -11,9 +11,12 @@ import Template
 /// disabled flag, which options are chosen, the URLs naming the instance. A page then renders
 /// such a component from a small `FieldRequestContext` instead of building its whole view.
 ///
-/// Only screens whose ids can never clash are specialized (every id of every component is
-/// its plain one, so hiding some cannot shift the others), and only components whose words
-/// never read instance data; the rest take the general path.
+/// Only screens whose ids are the same on every page are specialized: every id of every
+/// component is its plain one, so hiding some cannot shift the others; or, where two share a
+/// plain id (two buttons), nothing on the screen can be hidden and every component is
+/// specialized, so the `-2` falls the same way on every page. Only components whose words
+/// never read instance data are, but for a text's or message's markdown, rendered per request
+/// (`html`); the rest take the general path.
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
@@ -24,10 +27,13 @@ struct SpecializedComponents: Sendable {
         let describedByInvalid: String?
         /// The values of its options, in order, to mark the chosen ones.
         let optionValues: [String]
+        /// A text's or message's markdown that reads instance data: its `html` is the request's.
+        let markdown: Text?
 
-        init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String]) {
+        init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
+             markdown: Text? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
-            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues
+            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.markdown = markdown
         }
     }
 
@@ -90,19 +96,26 @@ struct SpecializedComponents: Sendable {
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
-        guard !valid.clashed, !invalid.clashed else { return [:] }
+        let shown = components.flatMap(\.flattened)
+        if valid.clashed || invalid.clashed {
+            let fixed = !shown.contains { $0.definition.hide != nil } && shown.allSatisfy { isEligible($0.definition, project: project, language: language) }
+            let sameIDs = shown.allSatisfy { valid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }
+            guard fixed, sameIDs else { return [:] }
+        }
 
         var result: [ObjectIdentifier: Entry] = [:]
-        for resolved in components.flatMap(\.flattened) {
+        for resolved in shown {
             let component = resolved.definition
+            let markdown = component.markdown.flatMap { $0.dependsOnData(project.tags, language: language) ? $0 : nil }
             guard isEligible(component, project: project, language: language),
                   let view = invalid.views[component.identity], let plain = valid.views[component.identity],
                   let template = templates.components[templateName(component, task: task)],
-                  let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view),
-                                                                   isDynamic: FieldRequestValues.answers) else { continue }
+                  let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
+                      FieldRequestValues.answers(key, inRow: inRow) || (markdown != nil && !inRow && ViewKey(key) == .html)
+                  }) else { continue }
             result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
                                                describedByInvalid: view.describedBy,
-                                               optionValues: view.options.map(\.value))
+                                               optionValues: view.options.map(\.value), markdown: markdown)
         }
         return result
     }
@@ -128,8 +141,9 @@ struct SpecializedComponents: Sendable {
         }
         if component.parentKey != nil || component.optionsSource != nil { return false }   // options follow the data
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
-        let texts = [component.label, component.hint, component.placeholder, component.title, component.markdown,
-                     component.alt, mediaAlt]
+        // A text's or message's markdown may read data: its HTML is left to the request.
+        let texts = [component.label, component.hint, component.placeholder, component.title,
+                     component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
             + project.options(for: component, data: .null, language: language).map(\.label)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
