@@ -14,8 +14,11 @@ struct FieldRequestValues {
     let selected: [Bool]
     let changeURL: String?
     let formAction: String
-    /// A text's or message's markdown that reads data, as HTML; nil for every other component.
+    /// The names of a `ComponentRequestRule`, nil for components without one: a markdown
+    /// text's HTML, a slider's written value, a date picker's input.
     var html: String? = nil
+    var valueText: String? = nil
+    var date: DateInputValues? = nil
 
     /// Whether a request answers `key`: everything else is written into the plan at load.
     static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
@@ -43,6 +46,12 @@ struct FieldRequestValues {
         case .changeURL: .optional(changeURL)
         case .formAction: .text(formAction)
         case .html: html.map(TemplateValue.html)
+        case .valueText: valueText.map(TemplateValue.text)
+        case .inputType: date.map { .text($0.inputType) }
+        case .placeholder: date.map { .optional($0.placeholder) }
+        case .spellcheckOff: date.map { .bool($0.spellcheckOff) }
+        case .min: date.map { .optional($0.min) }
+        case .max: date.map { .optional($0.max) }
         default: nil
         }
     }

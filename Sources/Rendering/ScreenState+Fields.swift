@@ -68,13 +68,20 @@ extension FieldRequestValues {
             }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
+        if case .slider(let min, _, _) = entry.rule, Double(value) == nil { value = min }
         let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false
         let formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
-        if let text = entry.markdown {
+        switch entry.rule {
+        case .none: break
+        case .markdown(let text):
             html = markdown.render(text, tags: tags, language: state.language, data: state.data)
+        case .slider(_, let suffix, let words):
+            valueText = Double(value).map { words.number($0) + (suffix.map { " " + $0 } ?? "") } ?? value
+        case .date(let min, let max, let placeholder, let notADate):
+            date = DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate)
         }
     }
 }

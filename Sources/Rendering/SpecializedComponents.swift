@@ -16,7 +16,8 @@ import Template
 /// plain id (two buttons), nothing on the screen can be hidden and every component is
 /// specialized, so the `-2` falls the same way on every page. Only components whose words
 /// never read instance data are, but for a text's or message's markdown, rendered per request
-/// (`html`); the rest take the general path.
+/// (`ComponentRequestRule`, which also holds what a slider and a date picker work out per
+/// request); the rest take the general path.
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
@@ -27,13 +28,13 @@ struct SpecializedComponents: Sendable {
         let describedByInvalid: String?
         /// The values of its options, in order, to mark the chosen ones.
         let optionValues: [String]
-        /// A text's or message's markdown that reads instance data: its `html` is the request's.
-        let markdown: Text?
+        /// What its type works out per request beside a field's names.
+        let rule: ComponentRequestRule
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
-             markdown: Text? = nil) {
+             rule: ComponentRequestRule = .none) {
             self.template = template; self.id = id; self.describedBy = describedBy
-            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.markdown = markdown
+            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
         }
     }
 
@@ -106,16 +107,17 @@ struct SpecializedComponents: Sendable {
         var result: [ObjectIdentifier: Entry] = [:]
         for resolved in shown {
             let component = resolved.definition
-            let markdown = component.markdown.flatMap { $0.dependsOnData(project.tags, language: language) ? $0 : nil }
+            let rule = ComponentRequestRule.of(component, project: project, language: language)
+            let ruleNames = rule.names
             guard isEligible(component, project: project, language: language),
                   let view = invalid.views[component.identity], let plain = valid.views[component.identity],
                   let template = templates.components[templateName(component, task: task)],
                   let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
-                      FieldRequestValues.answers(key, inRow: inRow) || (markdown != nil && !inRow && ViewKey(key) == .html)
+                      FieldRequestValues.answers(key, inRow: inRow) || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
                   }) else { continue }
             result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
                                                describedByInvalid: view.describedBy,
-                                               optionValues: view.options.map(\.value), markdown: markdown)
+                                               optionValues: view.options.map(\.value), rule: rule)
         }
         return result
     }
@@ -131,7 +133,8 @@ struct SpecializedComponents: Sendable {
         switch component.type {
         case .input where component.inputType == "time" || component.inputType == "datetime-local":
             return false   // the input's type follows its value (ScreenViewBuilder+Temporal)
-        case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link:
+        case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
+             .slider, .datepicker:
             break
         case .image where component.imageSource == nil:
             // A media key or a URL: the same picture on every page (a data path is not).

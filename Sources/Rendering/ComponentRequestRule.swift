@@ -1,0 +1,68 @@
+import Definitions
+import Expressions
+import Foundation
+import Template
+
+/// What a specialized component of some types works out per request beyond a field's value,
+/// error and choices (`FieldRequestValues`): the names its type leaves to the request, and the
+/// facts fixed at load that answer them. Every other name of its template is written in at load.
+enum ComponentRequestRule: Sendable {
+    case none
+    /// A text or message whose markdown reads data: its `html`.
+    case markdown(Text)
+    /// A slider: a value that is no number shows `min`, and `valueText` writes it in the
+    /// page's locale with the suffix ("1.500 €").
+    case slider(min: String, suffix: String?, words: Words)
+    /// A date picker: a posted text that is no date is shown back in a text input with the
+    /// expected form as its placeholder; `min` and `max` may be "today".
+    case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
+
+    /// The names this rule leaves to the request, beside a field's own.
+    var names: Set<ViewKey> {
+        switch self {
+        case .none: []
+        case .markdown: [.html]
+        case .slider: [.valueText]
+        case .date: [.inputType, .placeholder, .spellcheckOff, .min, .max]
+        }
+    }
+
+    /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
+    static func of(_ component: Component, project: Project, language: String) -> ComponentRequestRule {
+        let words = project.words.for(language)
+        switch component.type {
+        case .text, .message:
+            guard let markdown = component.markdown, markdown.dependsOnData(project.tags, language: language) else { return .none }
+            return .markdown(markdown)
+        case .slider:
+            let suffix = component.properties["suffix"]?.stringValue.map { Text($0).resolve(project.tags, language: language, data: .null) }
+            return .slider(min: JSONValue.number(component.number("min") ?? 0).displayString, suffix: suffix, words: words)
+        case .datepicker:
+            return .date(min: component.dateBound("min"), max: component.dateBound("max"),
+                         placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
+                         notADate: words["datePlaceholder"])
+        default:
+            return .none
+        }
+    }
+}
+
+/// A date picker's request names (`ComponentRequestRule.date`).
+struct DateInputValues {
+    let inputType: String
+    let placeholder: String?
+    let spellcheckOff: Bool
+    let min: String?
+    let max: String?
+
+    init(value: String, min: DateBound?, max: DateBound?, placeholder: String?, notADate: String) {
+        guard value.isEmpty || CivilDate(iso: value)?.description == value else {
+            (inputType, self.placeholder, spellcheckOff, self.min, self.max) = ("text", notADate, true, nil, nil)
+            return
+        }
+        let today = min == .today || max == .today ? CivilDate(Date(), in: .current).description : ""
+        (inputType, self.placeholder, spellcheckOff) = ("date", placeholder, false)
+        self.min = min?.iso(today: today)
+        self.max = max?.iso(today: today)
+    }
+}
