@@ -5,12 +5,30 @@ import Template
 /// Turns the runtime's screen state into component view models, allocating field ids as
 /// it goes so the error summary can link to them.
 struct ScreenViewBuilder {
-    let templates: TemplateSet
-    let project: Project
-    let links: any PageLinks
-    let markdown: MarkdownCache
-    let state: ScreenState
-    let ui: Words
+    /// What the builder reads and never changes, behind one reference: a builder is copied
+    /// where a method reads it (`text(_:)` from a mutating one copied it whole, a retain per
+    /// reference the project and the state hold), and a copy should cost one retain.
+    private final class Inputs: Sendable {
+        let templates: TemplateSet
+        let project: Project
+        let links: any PageLinks
+        let markdown: MarkdownCache
+        let state: ScreenState
+        let ui: Words
+
+        init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache, state: ScreenState, ui: Words) {
+            self.templates = templates; self.project = project; self.links = links
+            self.markdown = markdown; self.state = state; self.ui = ui
+        }
+    }
+
+    private let inputs: Inputs
+    var templates: TemplateSet { inputs.templates }
+    var project: Project { inputs.project }
+    var links: any PageLinks { inputs.links }
+    var markdown: MarkdownCache { inputs.markdown }
+    var state: ScreenState { inputs.state }
+    var ui: Words { inputs.ui }
     var ids = FieldIDs()
     /// Swift providers of custom components, asked before the project's custom templates.
     var customComponents = CustomComponentRegistry()
@@ -25,8 +43,8 @@ struct ScreenViewBuilder {
     /// `ids` are those already used on the page (earlier sections of a `single` page).
     init(templates: TemplateSet, project: Project, links: any PageLinks, markdown: MarkdownCache,
          state: ScreenState, ui: Words, ids: FieldIDs = FieldIDs()) {
-        self.templates = templates; self.project = project; self.links = links
-        self.markdown = markdown; self.state = state; self.ui = ui; self.ids = ids
+        inputs = Inputs(templates: templates, project: project, links: links, markdown: markdown, state: state, ui: ui)
+        self.ids = ids
     }
 
     mutating func build(_ components: [ResolvedComponent]) -> [TemplateValue] {
