@@ -16,6 +16,9 @@ enum ComponentRequestRule: Sendable {
     /// A date picker: a posted text that is no date is shown back in a text input with the
     /// expected form as its placeholder; `min` and `max` may be "today".
     case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
+    /// A file upload: the files stored at its key, its limits in words (the server's limit is
+    /// the state's), and where its upload and remove buttons post.
+    case upload(UploadRules, action: String?, words: Words)
 
     /// The names this rule leaves to the request, beside a field's own.
     var names: Set<ViewKey> {
@@ -24,11 +27,12 @@ enum ComponentRequestRule: Sendable {
         case .markdown: [.html]
         case .slider: [.valueText]
         case .date: [.inputType, .placeholder, .spellcheckOff, .min, .max]
+        case .upload: [.files, .hasFiles, .uploadHint]
         }
     }
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
-    static func of(_ component: Component, project: Project, language: String) -> ComponentRequestRule {
+    static func of(_ component: Component, task: UserTask, project: Project, language: String) -> ComponentRequestRule {
         let words = project.words.for(language)
         switch component.type {
         case .text, .message:
@@ -41,6 +45,8 @@ enum ComponentRequestRule: Sendable {
             return .date(min: component.dateBound("min"), max: component.dateBound("max"),
                          placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
                          notADate: words["datePlaceholder"])
+        case .fileUpload:
+            return .upload(UploadRules(component), action: UploadText.action(component, task: task), words: words)
         default:
             return .none
         }

@@ -19,6 +19,8 @@ struct FieldRequestValues {
     var html: String? = nil
     var valueText: String? = nil
     var date: DateInputValues? = nil
+    var files: [UploadedFileView]? = nil
+    var uploadHint: String? = nil
 
     /// Whether a request answers `key`: everything else is written into the plan at load.
     static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
@@ -52,6 +54,9 @@ struct FieldRequestValues {
         case .spellcheckOff: date.map { .bool($0.spellcheckOff) }
         case .min: date.map { .optional($0.min) }
         case .max: date.map { .optional($0.max) }
+        case .files: files.map { .list($0.map { .object($0) }) }
+        case .hasFiles: files.map { .bool(!$0.isEmpty) }
+        case .uploadHint: uploadHint.map(TemplateValue.text)
         default: nil
         }
     }

@@ -7,32 +7,49 @@ import Template
 extension ScreenViewBuilder {
     mutating func fillUpload(_ view: inout ComponentView, component: Component) {
         let rules = UploadRules(component)
-        let limit = ui.size(rules.limit(global: state.uploadLimit))
-        let types = ui.fileTypes(rules.typeWords)
         view.accept = rules.accept.isEmpty ? nil : rules.accept.joined(separator: ",")
         view.multiple = rules.multiple
-        view.uploadHint = types.isEmpty
-            ? ui.fill("uploadLimitAny", ["size": limit])
-            : ui.fill("uploadLimit", ["types": ui.orList(types), "size": limit])
+        view.uploadHint = UploadText.hint(rules, ui: ui, globalLimit: state.uploadLimit)
         view.uploadHintID = ids.reserve(view.id + "-limits")
         // The limits come right after the designer's hint, before any error.
         let described = [view.hint == nil ? nil : view.hintID, view.uploadHintID, view.invalid ? view.errorID : nil].compactMap { $0 }
         view.describedBy = described.joined(separator: " ")
-        let uploadAction = component.action.flatMap { state.task.action(named: $0) }.flatMap { $0.kind == .upload ? $0 : nil }
-        view.formAction = uploadAction.map { links.action(state.instanceID, $0.name) } ?? ""
+        let uploadAction = UploadText.action(component, task: state.task)
+        view.formAction = uploadAction.map { links.action(state.instanceID, $0) } ?? ""
         view.uploadLabel = text(component.properties["uploadLabel"]?.stringValue.map { Text($0) }) ?? ui[rules.multiple ? "uploadFiles" : "uploadFile"]
-        let stored: [JSONValue] = switch component.key.map({ state.data.value(at: $0) }) {
+        view.files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: ui, links: links,
+                                      removeURL: view.disabled ? nil : view.formAction.isEmpty ? nil : view.formAction)
+    }
+}
+
+/// What a `fileUpload` shows that depends on the request, for the general path and the
+/// specialized one (`ComponentRequestRule.upload`) alike.
+enum UploadText {
+    /// "PDF or PNG, up to 5 MB": the limit is the component's, never above the server's.
+    static func hint(_ rules: UploadRules, ui: Words, globalLimit: Int) -> String {
+        let limit = ui.size(rules.limit(global: globalLimit))
+        let types = ui.fileTypes(rules.typeWords)
+        return types.isEmpty ? ui.fill("uploadLimitAny", ["size": limit]) : ui.fill("uploadLimit", ["types": ui.orList(types), "size": limit])
+    }
+
+    /// The component's upload action (it also removes files), if it names one.
+    static func action(_ component: Component, task: UserTask) -> String? {
+        component.action.flatMap { task.action(named: $0) }.flatMap { $0.kind == .upload ? $0.name : nil }
+    }
+
+    /// The files stored at the component's key, each a link with its size and a remove button
+    /// posting to `removeURL` (none when nil).
+    static func files(_ stored: JSONValue?, ui: Words, links: any PageLinks, removeURL: String?) -> [UploadedFileView] {
+        let items: [JSONValue] = switch stored {
         case .array(let items)?: items
         case .object(let fields)?: [.object(fields)]
         default: []
         }
-        view.files = stored.compactMap { item -> UploadedFileView? in
+        return items.compactMap { item -> UploadedFileView? in
             guard case .object(let fields) = item, let id = fields["id"]?.stringValue else { return nil }
             let name = fields["name"]?.stringValue ?? id
-            return UploadedFileView(id: id, name: name, url: links.upload(id),
-                                    size: ui.size(Int(fields["size"]?.numberValue ?? 0)),
-                                    removeURL: view.disabled ? nil : uploadAction.map { links.action(state.instanceID, $0.name) },
-                                    removeLabel: ui["remove"])
+            return UploadedFileView(id: id, name: name, url: links.upload(id), size: ui.size(Int(fields["size"]?.numberValue ?? 0)),
+                                    removeURL: removeURL, removeLabel: ui["remove"])
         }
     }
 }

@@ -38,7 +38,7 @@ public struct Renderer: Sendable {
 
     /// A user task's screen; after a failed post, with its error summary and the posted values.
     /// With `single` navigation and several waiting tasks, one section and form per task.
-    /// A page with one task is printed from its plan once there is one (`ScreenPlans`).
+    /// A page with one task is printed from its plan (`ScreenPlans`), made from the first such page.
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
@@ -59,10 +59,13 @@ public struct Renderer: Sendable {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
-            plans.store(template.map {
+            let plan = template.map {
                 ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
                                  postsFiles: postsFiles(state))
-            }, for: unplanned)
+            }
+            plans.store(plan, for: unplanned)
+            // Every page of a key is printed from its plan, the one it was made from too.
+            if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
         }
         return render(drawn.page)
     }

@@ -70,7 +70,8 @@ extension FieldRequestValues {
         }
         if case .slider(let min, _, _) = entry.rule, Double(value) == nil { value = min }
         let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false
-        let formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
+        var formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
+        if case .upload(_, let action?, _) = entry.rule { formAction = links.action(state.instanceID, action) }
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
@@ -82,6 +83,10 @@ extension FieldRequestValues {
             valueText = Double(value).map { words.number($0) + (suffix.map { " " + $0 } ?? "") } ?? value
         case .date(let min, let max, let placeholder, let notADate):
             date = DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate)
+        case .upload(let rules, _, let words):
+            uploadHint = UploadText.hint(rules, ui: words, globalLimit: state.uploadLimit)
+            files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
+                                     removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction)
         }
     }
 }

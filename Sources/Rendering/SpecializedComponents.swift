@@ -85,9 +85,14 @@ struct SpecializedComponents: Sendable {
         let components = task.screen.map(everything)
         guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
+        // A stored file per upload, so its file list's body is checked against a file.
+        var data: JSONValue = .object([:])
+        for resolved in components.flatMap(\.flattened) where resolved.definition.type == .fileUpload {
+            resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &data)
+        }
         func build(errors: [FieldError]) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
             let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: node, task: task,
-                                    components: components, data: .object([:]), rawValues: [:], errors: errors,
+                                    components: components, data: data, rawValues: [:], errors: errors,
                                     stepper: nil, canGoBack: false, notice: nil, language: language)
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                             state: state, ui: project.words.for(language))
@@ -107,7 +112,7 @@ struct SpecializedComponents: Sendable {
         var result: [ObjectIdentifier: Entry] = [:]
         for resolved in shown {
             let component = resolved.definition
-            let rule = ComponentRequestRule.of(component, project: project, language: language)
+            let rule = ComponentRequestRule.of(component, task: task, project: project, language: language)
             let ruleNames = rule.names
             guard isEligible(component, project: project, language: language),
                   let view = invalid.views[component.identity], let plain = valid.views[component.identity],
@@ -134,7 +139,7 @@ struct SpecializedComponents: Sendable {
         case .input where component.inputType == "time" || component.inputType == "datetime-local":
             return false   // the input's type follows its value (ScreenViewBuilder+Temporal)
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
-             .slider, .datepicker:
+             .slider, .datepicker, .fileUpload:
             break
         case .image where component.imageSource == nil:
             // A media key or a URL: the same picture on every page (a data path is not).
@@ -147,7 +152,7 @@ struct SpecializedComponents: Sendable {
         // A text's or message's markdown may read data: its HTML is left to the request.
         let texts = [component.label, component.hint, component.placeholder, component.title,
                      component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            + ["prefix", "suffix", "emptyLabel", "subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
+            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map { component.properties[$0]?.stringValue.map(Text.init) }
             + project.options(for: component, data: .null, language: language).map(\.label)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }

@@ -159,9 +159,11 @@ public struct TemplateSpecializer {
         }
         // A name the body asks must be answered by every item of the sample, or by the request:
         // none may fall back to a context known only now. (Conservative inside nested sections.)
+        // A part's section was kept when its own template was specialized, and checked then
+        // against its own sample: it is trusted here, whatever this page's items are.
         let isDynamic = self.isDynamic
         let answers = { (name: TemplateKey) -> Bool in
-            isDynamic(name, false) || (!items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil })
+            key.part >= 0 || isDynamic(name, false) || (!items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil })
         }
         try keep(.section(name: add(key), end: -1), body: start, end: end, answers: answers)
     }

@@ -21,7 +21,9 @@ import TestSupport
                 let fields = task.screen.flatMap(\.flattenedDefinitions).filter { $0.type.isField && $0.key != nil }
                 var filled: JSONValue = .object([:])
                 for field in fields {
-                    let sample: JSONValue = field.storesArray ? .array(field.options.prefix(2).map { .string($0.value) })
+                    let sample: JSONValue = field.type == .fileUpload
+                        ? .array([.object(["id": .string("f1"), "name": .string("scan <1>.pdf"), "size": .number(123_456)])])
+                        : field.storesArray ? .array(field.options.prefix(2).map { .string($0.value) })
                         : field.type == .checkbox || field.type == .switch ? .bool(true)
                         : .string(field.options.last?.value ?? "Ana <b>&\"'")
                     field.key!.set(sample, in: &filled)
@@ -71,7 +73,7 @@ import TestSupport
             ]
             for settings in looks {
                 let slow = String(decoding: general.screen(state, settings: settings), as: UTF8.self)
-                // The first page of its kind may make a plan; the second is printed from it.
+                // The first page of its kind makes a plan and is printed from it, as is the second.
                 for _ in 0..<2 {
                     let fast = String(decoding: specialized.screen(state, settings: settings), as: UTF8.self)
                     #expect(fast == slow, "\(state.process.name)/\(state.nodeID) in \(state.language)")
