@@ -61,11 +61,10 @@ public struct Text: Sendable, Hashable {
             case .literal(let literal): out += literal
             case .path(let path): out += Text.value(path, in: data, escape)
             case .tag(let key):
-                let value = tags.lookup(key, language: language) ?? key
-                if Text.interpolates(value) {
-                    out += Text(value).resolveWithoutTags(data: data, escape)
+                if let value = tags.interpolatingValue(key, language: language) {
+                    out += value.resolveWithoutTags(data: data, escape)
                 } else {
-                    out += value
+                    out += tags.lookup(key, language: language) ?? key
                 }
             }
         }
