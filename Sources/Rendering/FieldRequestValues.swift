@@ -1,7 +1,7 @@
 import Template
 
 /// What a specialized component needs from a request, answered from plain fields. The names
-/// `value(for:)` answers are the ones specialization leaves to the request (`answers`), so a
+/// `value(_:of:at:)` answers are the ones specialization leaves to the request (`answers`), so a
 /// name added here is dynamic at once, and no second list is kept. A value, so a page plan
 /// keeps a screen's worth in one array (`PlannedPageValues.parts`), not an object per component.
 struct FieldRequestValues {
@@ -14,39 +14,58 @@ struct FieldRequestValues {
     let selected: [Bool]
     let changeURL: String?
     let formAction: String
-    /// The names of a `ComponentRequestRule`, nil for components without one: a markdown
-    /// text's HTML, a slider's written value, a date picker's input.
-    var html: String? = nil
-    var valueText: String? = nil
-    var date: DateInputValues? = nil
-    var files: [UploadedFileView]? = nil
-    var uploadHint: String? = nil
+    /// The names of a `ComponentRequestRule`, nil for components without one. Behind one
+    /// reference: a page plan's look-ups copy these values, and a copy should stay small.
+    var rule: RequestRuleValues? = nil
 
     /// Whether a request answers `key`: everything else is written into the plan at load.
     static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
-        probe.value(for: inRow ? TemplateKey(key.text, slot: key.slot, row: 0) : key) != nil
+        value(inRow ? TemplateKey(key.text, slot: key.slot, row: 0) : key, of: probe, at: 0) != nil
     }
 
-    private static let probe = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
-                                                  selected: [false], changeURL: nil, formAction: "")
+    private static let probe = [FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
+                                                   selected: [false], changeURL: nil, formAction: "")]
     /// The placeholder of a component drawn whole (`PlannedPageValues.wholeParts`).
     static let none = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
                                          selected: [], changeURL: nil, formAction: "")
 
-    func value(for key: TemplateKey) -> TemplateValue? {
+    /// The value of `key` for `parts[index]`. Each name reads its one field in place: a method
+    /// on the element copied all of them first (a retain and a release per string, per name).
+    static func value(_ key: TemplateKey, of parts: borrowing [FieldRequestValues], at index: Int) -> TemplateValue? {
         // In an option's row only `selected` changes; the option's own names are fixed.
         return switch ViewKey(key) {
-        case .selected where key.row >= 0: .bool(key.row < selected.count && selected[key.row])
+        case .selected where key.row >= 0: .bool(key.row < parts[index].selected.count && parts[index].selected[key.row])
         case _ where key.row >= 0: nil
-        case .value: .text(value)
-        case .error: .optional(error)
-        case .invalid: .bool(error != nil)
-        case .describedBy: .optional(describedBy)
-        case .disabled: .bool(disabled)
-        case .checked: .bool(checked)
+        case .value: .text(parts[index].value)
+        case .error: .optional(parts[index].error)
+        case .invalid: .bool(parts[index].error != nil)
+        case .describedBy: .optional(parts[index].describedBy)
+        case .disabled: .bool(parts[index].disabled)
+        case .checked: .bool(parts[index].checked)
         case .selected: .bool(false)
-        case .changeURL: .optional(changeURL)
-        case .formAction: .text(formAction)
+        case .changeURL: .optional(parts[index].changeURL)
+        case .formAction: .text(parts[index].formAction)
+        default: parts[index].rule?.value(for: key)
+        }
+    }
+}
+
+/// What a `ComponentRequestRule` works out for one request: a markdown text's HTML, a slider's
+/// written value, a date picker's input, a file upload's files and limits.
+final class RequestRuleValues: Sendable {
+    let html: String?
+    let valueText: String?
+    let date: DateInputValues?
+    let files: [UploadedFileView]?
+    let uploadHint: String?
+
+    init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
+         uploadHint: String? = nil) {
+        self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch ViewKey(key) {
         case .html: html.map(TemplateValue.html)
         case .valueText: valueText.map(TemplateValue.text)
         case .inputType: date.map { .text($0.inputType) }
@@ -64,13 +83,14 @@ struct FieldRequestValues {
 
 /// A specialized component's values as the context of its embedded template (the general path).
 final class FieldRequestContext: TemplateContext {
-    let fields: FieldRequestValues
+    /// One element: the look-up reads it as a page plan reads its parts.
+    let fields: [FieldRequestValues]
 
     init(_ fields: FieldRequestValues) {
-        self.fields = fields
+        self.fields = [fields]
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        fields.value(for: key)
+        FieldRequestValues.value(key, of: fields, at: 0)
     }
 }

@@ -50,7 +50,7 @@ final class PlannedPageValues: TemplateContext {
         if key.part >= 0 {
             guard key.part < parts.count else { return nil }
             if !wholeParts.isEmpty, let whole = wholeParts[key.part] { return whole }
-            return parts[key.part].value(for: key)
+            return FieldRequestValues.value(key, of: parts, at: key.part)
         }
         return switch ViewKey(key) {
         case .appearance: .text(settings.appearance)

@@ -78,15 +78,15 @@ extension FieldRequestValues {
         switch entry.rule {
         case .none: break
         case .markdown(let text):
-            html = markdown.render(text, tags: tags, language: state.language, data: state.data)
+            rule = RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: state.data))
         case .slider(_, let suffix, let words):
-            valueText = Double(value).map { words.number($0) + (suffix.map { " " + $0 } ?? "") } ?? value
+            rule = RequestRuleValues(valueText: Double(value).map { words.number($0) + (suffix.map { " " + $0 } ?? "") } ?? value)
         case .date(let min, let max, let placeholder, let notADate):
-            date = DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate)
+            rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
         case .upload(let rules, _, let words):
-            uploadHint = UploadText.hint(rules, ui: words, globalLimit: state.uploadLimit)
-            files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
-                                     removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction)
+            rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
+                                                             removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
+                                     uploadHint: UploadText.hint(rules, ui: words, globalLimit: state.uploadLimit))
         }
     }
 }
