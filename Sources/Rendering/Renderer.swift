@@ -59,10 +59,7 @@ public struct Renderer: Sendable {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
-            let plan = template.map {
-                ScreenPlans.Plan(template: $0, entries: specializedEntries(state, languageIndex: languageIndex),
-                                 postsFiles: postsFiles(state))
-            }
+            let plan = template.map { ScreenPlans.Plan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: postsFiles(state)) }
             plans.store(plan, for: unplanned)
             // Every page of a key is printed from its plan, the one it was made from too.
             if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
@@ -81,11 +78,10 @@ public struct Renderer: Sendable {
             // One task on the page: its ids are its own, as when it was specialized.
             var builder = screenViewBuilder(section, ui: ui, languageIndex: state.sections.isEmpty ? languageIndex : -1, ids: ids)
             let components = builder.build(section.components)
-            if parts != nil {
-                for (index, component) in components.enumerated() {
-                    guard case .embed(_, let context) = component else { parts = nil; break }
-                    parts?.byContext[ObjectIdentifier(context)] = context is FieldRequestContext ? .inlined(index) : .whole(index)
-                }
+            if parts != nil, !(parts!.record(section.components, drawnAs: components, isFixedLayout: {
+                SpecializedComponents.isFixedLayout($0, project: project, language: section.language)
+            }, entry: { specialized.entry(for: $0, language: languageIndex) })) {
+                parts = nil
             }
             let form = formView(section, components: components, settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))

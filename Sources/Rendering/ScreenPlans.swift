@@ -18,10 +18,22 @@ final class ScreenPlans: Sendable {
     /// key fixes both, so a request looks up neither again.
     struct Plan: Sendable {
         let template: CompiledTemplate
-        /// Per shown component: its specialization, or nil when it is drawn whole per request.
-        let entries: [SpecializedComponents.Entry?]
+        /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
+        let parts: [PartKind]
         /// Whether the form posts files (multipart): fixed by the components too.
         let postsFiles: Bool
+    }
+
+    /// What a shown component is in a plan.
+    enum PartKind: Sendable {
+        /// Specialized: its request values are worked out from its entry.
+        case specialized(SpecializedComponents.Entry)
+        /// A container or card written into the plan, its children parts of their own.
+        case layout
+        /// Drawn whole per request (its view built by `ScreenViewBuilder`).
+        case whole
+        /// Inside a component drawn whole, which draws it.
+        case insideWhole
     }
 
     /// Everything a plan bakes in that is not fixed for the renderer.
@@ -29,7 +41,7 @@ final class ScreenPlans: Sendable {
         let language: Int
         let process: String
         let node: String
-        /// The shown components, in order (`Component.identity`).
+        /// The shown components, in the order of `Renderer.forEachPlanned` (`Component.identity`).
         let components: [ObjectIdentifier]
         /// Whether the error summary is shown (its items are the request's).
         let hasErrors: Bool
@@ -63,12 +75,48 @@ final class ScreenPlans: Sendable {
     }
 }
 
-/// While a page is planned: the part each shown component's context is.
+/// While a page is planned: the part each shown component's context is, and what each shown
+/// component is in the plan (`ScreenPlans.PartKind`, in `forEachPlanned`'s order).
 struct ScreenParts {
     var byContext: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
+    var kinds: [ScreenPlans.PartKind] = []
 
     func part(of context: any TemplateContext) -> TemplateSpecializer.Part? {
         byContext[ObjectIdentifier(context)]
+    }
+
+    /// Records `resolved`, drawn as `values`: a specialized component is a part the plan
+    /// inlines, a container or card whose markup is fixed is written into the plan with its
+    /// children recorded in turn, anything else is drawn whole. False when a component was
+    /// drawn as no embedded template (an image whose source is missing): no plan then.
+    mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue],
+                         isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?) -> Bool {
+        guard resolved.count == values.count else { return false }
+        for (component, value) in zip(resolved, values) {
+            guard case .embed(_, let context) = value else { return false }
+            let index = kinds.count
+            if context is FieldRequestContext, let entry = entry(component.definition) {
+                byContext[ObjectIdentifier(context)] = .inlined(index)
+                kinds.append(.specialized(entry))
+            } else if component.definition.type.isContainer, isFixedLayout(component.definition),
+                      let layout = context as? ComponentViewContext {
+                byContext[ObjectIdentifier(context)] = .fixed
+                kinds.append(.layout)
+                guard record(component.children, drawnAs: layout.view.children, isFixedLayout: isFixedLayout, entry: entry) else { return false }
+            } else {
+                byContext[ObjectIdentifier(context)] = .whole(index)
+                kinds.append(.whole)
+                if component.definition.type.isContainer { appendInsideWhole(component.children) }
+            }
+        }
+        return true
+    }
+
+    private mutating func appendInsideWhole(_ children: [ResolvedComponent]) {
+        for child in children {
+            kinds.append(.insideWhole)
+            if child.definition.type.isContainer { appendInsideWhole(child.children) }
+        }
     }
 }
 
@@ -78,42 +126,49 @@ extension Renderer {
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
         guard languageIndex >= 0, state.sections.isEmpty, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
               !settings.readOnly else { return nil }
-        // By index: a `for` over the components copies each one (five retains).
         var identities: [ObjectIdentifier] = []
         identities.reserveCapacity(state.components.count)
-        for index in state.components.indices {
-            identities.append(state.components[index].definition.identity)
-        }
+        forEachPlanned(state.components) { identities.append($0.definition.identity) }
         return ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
                                components: identities, hasErrors: !state.errors.isEmpty)
     }
 
-    /// Each shown component's specialization; nil for one drawn whole per request.
-    func specializedEntries(_ state: ScreenState, languageIndex: Int) -> [SpecializedComponents.Entry?] {
-        state.components.indices.map { specialized.entry(for: state.components[$0].definition, language: languageIndex) }
+    /// Each shown component and those inside a container or card, depth first, in the order
+    /// they are drawn (a collection's items are its own). By index: a `for` over the
+    /// components copies each one (five retains).
+    func forEachPlanned(_ components: borrowing [ResolvedComponent], _ body: (borrowing ResolvedComponent) -> Void) {
+        for index in components.indices {
+            body(components[index])
+            if components[index].definition.type.isContainer { forEachPlanned(components[index].children, body) }
+        }
     }
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
         var parts: [FieldRequestValues] = []
-        parts.reserveCapacity(plan.entries.count)
+        parts.reserveCapacity(plan.parts.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
         // The error summary's links: ids are registered only when there are errors.
         var ids = FieldIDs()
         // Made only for a page with whole parts: it holds copies of the project and the state.
         var builder: ScreenViewBuilder?
-        for index in plan.entries.indices {
-            if let entry = plan.entries[index] {
-                parts.append(FieldRequestValues(entry, state.components[index], state: state, links: links, markdown: markdown,
+        var index = 0
+        forEachPlanned(state.components) { component in
+            switch plan.parts[index] {
+            case .specialized(let entry):
+                parts.append(FieldRequestValues(entry, component, state: state, links: links, markdown: markdown,
                                                 tags: project.tags, ids: &ids))
-            } else {
+            case .whole:
                 if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: languageIndex) }
                 builder!.ids = ids
-                if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.entries.count) }
-                wholeParts[index] = builder!.view(state.components[index])
+                if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.parts.count) }
+                wholeParts[index] = builder!.view(copy component)
                 ids = builder!.ids
                 parts.append(FieldRequestValues.none)
+            case .layout, .insideWhole:
+                parts.append(FieldRequestValues.none)
             }
+            index += 1
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),

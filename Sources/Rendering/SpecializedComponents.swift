@@ -104,7 +104,9 @@ struct SpecializedComponents: Sendable {
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
         if valid.clashed || invalid.clashed {
-            let fixed = !shown.contains { $0.definition.hide != nil } && shown.allSatisfy { isEligible($0.definition, project: project, language: language) }
+            let fixed = !shown.contains { $0.definition.hide != nil } && shown.allSatisfy {
+                isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
+            }
             let sameIDs = shown.allSatisfy { valid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }
             guard fixed, sameIDs else { return [:] }
         }
@@ -154,6 +156,15 @@ struct SpecializedComponents: Sendable {
                      component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map { component.properties[$0]?.stringValue.map(Text.init) }
             + project.options(for: component, data: .null, language: language).map(\.label)
+        return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+    }
+
+    /// A container or card whose markup depends only on its definition: a page plan writes it
+    /// in, its children parts of their own. Its words read no data, and it cannot be disabled
+    /// but by a container that is not fixed (a disabled one is drawn whole).
+    static func isFixedLayout(_ component: Component, project: Project, language: String) -> Bool {
+        guard component.type.isContainer, component.disabled == nil else { return false }
+        let texts = [component.label, component.title] + ["subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 

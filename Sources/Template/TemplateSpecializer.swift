@@ -25,6 +25,9 @@ public struct TemplateSpecializer {
         /// Left whole: the page asks the request for the part itself (any name bound to the
         /// part answers it) and prints it as it is, an embedded template with its own context.
         case whole(Int)
+        /// Inlined with every name it answers known: a layout whose markup is fixed (its names,
+        /// such as `title`, are never the page's request names of the same spelling).
+        case fixed
     }
 
     /// The plan being read: the page's, or an embedded template's while it is inlined.
@@ -232,11 +235,15 @@ public struct TemplateSpecializer {
                 return TemplateKey(first.text, slot: first.slot, row: row)
             case .context(let context) where context.value(for: first) != nil,
                  .value(.embed(_, let context)) where context.value(for: first) != nil:
-                if case .inlined(let part)? = partOf?(context) {
+                switch partOf?(context) {
+                case .inlined(let part)?:
                     guard name.rest.isEmpty else { throw CannotSpecialize() }
                     return first.inPart(part)
+                case .fixed?:
+                    return nil
+                case .whole?, nil:
+                    return try contextKey(name)
                 }
-                return try contextKey(name)
             default:
                 continue
             }
