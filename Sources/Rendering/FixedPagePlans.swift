@@ -1,37 +1,19 @@
 import Definitions
 import Foundation
-import Synchronization
 import Template
 
 /// Plans of pages whose content is fixed for the loaded project: the component gallery's
 /// index and pages, drawn from the examples files, not from an instance. Only the look is the
 /// request's (`PageLookValues`); everything else, every component included, is written into
 /// the plan, so such a page costs what its bytes cost to copy.
-///
-/// Keyed by the page, the language, and the day: a gallery example may show a date bound
-/// relative to today (a date picker's `min: "today"`).
-final class FixedPagePlans: Sendable {
-    struct Key: Hashable, Sendable {
-        let page: String
-        let language: String
-        let day: Int
-    }
+typealias FixedPagePlans = PlanTable<FixedPageKey, CompiledTemplate>
 
-    /// Bounded like `ScreenPlans`: 21 gallery pages per language in practice.
-    static let limit = 256
-    private let plans = Mutex<[Key: CompiledTemplate?]>([:])
-
-    /// `.some(nil)`: tried, cannot be planned; nil: not tried yet.
-    func plan(for key: Key) -> CompiledTemplate?? {
-        plans.withLock { $0[key] }
-    }
-
-    func store(_ plan: CompiledTemplate?, for key: Key) {
-        plans.withLock { plans in
-            if plans.count >= FixedPagePlans.limit { plans.removeAll() }
-            plans[key] = .some(plan)
-        }
-    }
+/// A fixed page's plan key: the page, the language, and the day, since a gallery example may
+/// show a date bound relative to today (a date picker's `min: "today"`).
+struct FixedPageKey: Hashable, Sendable {
+    let page: String
+    let language: String
+    let day: Int
 
     /// The server's local day, as a number: what "today" in a date bound means.
     static func today(_ now: Date = Date()) -> Int {
@@ -79,7 +61,7 @@ extension Renderer {
         guard settings.map == nil, !settings.readOnly, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty else {
             return render(page())
         }
-        let key = FixedPagePlans.Key(page: name, language: settings.language, day: FixedPagePlans.today())
+        let key = FixedPageKey(page: name, language: settings.language, day: FixedPageKey.today())
         let plan: CompiledTemplate?
         switch fixedPlans.plan(for: key) {
         case .some(let known):

@@ -42,7 +42,7 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
-        var unplanned: ScreenPlans.Key?
+        var unplanned: ScreenPlanKey?
         // A page with the process map beside it is rare (a demo setting): it takes the general path.
         if let plans = screenPlans, settings.map == nil, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
@@ -59,7 +59,7 @@ public struct Renderer: Sendable {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
-            let plan = template.map { ScreenPlans.Plan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: postsFiles(state)) }
+            let plan = template.map { ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: postsFiles(state)) }
             plans.store(plan, for: unplanned)
             // Every page of a key is printed from its plan, the one it was made from too.
             if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }

@@ -1,5 +1,4 @@
 import Definitions
-import Synchronization
 import Template
 
 /// Whole-page plans of the common screen: one task on the page.
@@ -7,22 +6,22 @@ import Template
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
 /// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the
 /// dynamic names of its specialized components, and in the components that are not specialized
-/// (a table, an upload, a collection…), drawn whole per request. Everything else (the chrome,
-/// the screen's and form's markup, the words of the UI) depends only on the task, the language,
-/// which components are shown and whether errors are: the plan's key. The first such page is drawn the general way and
-/// specialized (`TemplateSpecializer.specialize(page:…)`, specialized components inlined as
-/// parts, the others left as whole parts); later ones are printed from the plan with a
-/// `PlannedPageValues`, building views only for the whole parts.
-final class ScreenPlans: Sendable {
-    /// A page's plan and its components' specializations, in the order they are shown: the
-    /// key fixes both, so a request looks up neither again.
-    struct Plan: Sendable {
-        let template: CompiledTemplate
-        /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
-        let parts: [PartKind]
-        /// Whether the form posts files (multipart): fixed by the components too.
-        let postsFiles: Bool
-    }
+/// (a table, a collection…), drawn whole per request. Everything else (the chrome, the screen's
+/// and form's markup, cards and containers, the words of the UI) depends only on the task, the
+/// language, which components are shown and whether errors are: the plan's key. The first
+/// such page is drawn the general way and specialized (`TemplateSpecializer.specialize(page:…)`,
+/// specialized components inlined as parts, the others left as whole parts), then printed from
+/// the plan like every later one, with a `PlannedPageValues`, building views only for whole parts.
+typealias ScreenPlans = PlanTable<ScreenPlanKey, ScreenPlan>
+
+/// A page's plan and what each shown component is in it: the key fixes both, so a request
+/// looks up neither again.
+struct ScreenPlan: Sendable {
+    let template: CompiledTemplate
+    /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
+    let parts: [PartKind]
+    /// Whether the form posts files (multipart): fixed by the components too.
+    let postsFiles: Bool
 
     /// What a shown component is in a plan.
     enum PartKind: Sendable {
@@ -35,51 +34,33 @@ final class ScreenPlans: Sendable {
         /// Inside a component drawn whole, which draws it.
         case insideWhole
     }
+}
 
-    /// Everything a plan bakes in that is not fixed for the renderer.
-    struct Key: Hashable, Sendable {
-        let language: Int
-        let process: String
-        let node: String
-        /// The shown components, in the order of `Renderer.forEachPlanned` (`Component.identity`).
-        let components: [ObjectIdentifier]
-        /// Whether the error summary is shown (its items are the request's).
-        let hasErrors: Bool
+/// Everything a screen plan bakes in that is not fixed for the renderer.
+struct ScreenPlanKey: Hashable, Sendable {
+    let language: Int
+    let process: String
+    let node: String
+    /// The shown components, in the order of `Renderer.forEachPlanned` (`Component.identity`).
+    let components: [ObjectIdentifier]
+    /// Whether the error summary is shown (its items are the request's).
+    let hasErrors: Bool
 
-        /// Without the names: the components tell tasks apart but for an empty screen, and
-        /// hashing two strings cost more than the rest of the look-up.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(language)
-            hasher.combine(hasErrors)
-            hasher.combine(components.count)
-            for component in components { hasher.combine(component) }
-        }
-    }
-
-    /// Bounded: shown-component combinations come from the definitions' conditions, so there
-    /// are few, but a full table (a few MB of page text at most) is emptied rather than grown.
-    static let limit = 256
-    /// nil for a key whose page could not be specialized (it keeps the general path).
-    private let plans = Mutex<[Key: Plan?]>([:])
-
-    /// `.some(nil)`: tried, cannot be planned; nil: not tried yet.
-    func plan(for key: Key) -> Plan?? {
-        plans.withLock { $0[key] }
-    }
-
-    func store(_ plan: Plan?, for key: Key) {
-        plans.withLock { plans in
-            if plans.count >= ScreenPlans.limit { plans.removeAll() }
-            plans[key] = .some(plan)
-        }
+    /// Without the names: the components tell tasks apart but for an empty screen, and
+    /// hashing two strings cost more than the rest of the look-up.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(language)
+        hasher.combine(hasErrors)
+        hasher.combine(components.count)
+        for component in components { hasher.combine(component) }
     }
 }
 
 /// While a page is planned: the part each shown component's context is, and what each shown
-/// component is in the plan (`ScreenPlans.PartKind`, in `forEachPlanned`'s order).
+/// component is in the plan (`ScreenPlan.PartKind`, in `forEachPlanned`'s order).
 struct ScreenParts {
     var byContext: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
-    var kinds: [ScreenPlans.PartKind] = []
+    var kinds: [ScreenPlan.PartKind] = []
 
     func part(of context: any TemplateContext) -> TemplateSpecializer.Part? {
         byContext[ObjectIdentifier(context)]
@@ -123,13 +104,13 @@ struct ScreenParts {
 extension Renderer {
     /// The plan key of a page that can be planned; nil for the rest: several tasks, tabs,
     /// project errors or warnings, a read-only shared view, another language than the page's.
-    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlans.Key? {
+    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
         guard languageIndex >= 0, state.sections.isEmpty, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
               !settings.readOnly else { return nil }
         var identities: [ObjectIdentifier] = []
         identities.reserveCapacity(state.components.count)
         forEachPlanned(state.components) { identities.append($0.definition.identity) }
-        return ScreenPlans.Key(language: languageIndex, process: state.process.name, node: state.nodeID,
+        return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
                                components: identities, hasErrors: !state.errors.isEmpty)
     }
 
@@ -144,7 +125,7 @@ extension Renderer {
     }
 
     /// The page printed from its plan: only the request's names are worked out.
-    func planned(_ plan: ScreenPlans.Plan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
+    func planned(_ plan: ScreenPlan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
         var parts: [FieldRequestValues] = []
         parts.reserveCapacity(plan.parts.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts

@@ -13,8 +13,8 @@ import Template
 ///
 /// Only screens whose ids are the same on every page are specialized: every id of every
 /// component is its plain one, so hiding some cannot shift the others; or, where two share a
-/// plain id (two buttons), nothing on the screen can be hidden and every component is
-/// specialized, so the `-2` falls the same way on every page. Only components whose words
+/// plain id (two buttons), every component is specialized (or a fixed card or container) and
+/// no id moves whichever components are hidden, so the `-2` falls the same way on every page. Only components whose words
 /// never read instance data are, but for a text's or message's markdown, rendered per request
 /// (`ComponentRequestRule`, which also holds what a slider and a date picker work out per
 /// request); the rest take the general path.
@@ -90,25 +90,28 @@ struct SpecializedComponents: Sendable {
         for resolved in components.flatMap(\.flattened) where resolved.definition.type == .fileUpload {
             resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &data)
         }
-        func build(errors: [FieldError]) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
+        func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = []) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
+            let drawn = hidden.isEmpty ? components : components.compactMap { $0.pruned(hiding: hidden) }
             let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: node, task: task,
-                                    components: components, data: data, rawValues: [:], errors: errors,
+                                    components: drawn, data: data, rawValues: [:], errors: errors,
                                     stepper: nil, canGoBack: false, notice: nil, language: language)
             var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                             state: state, ui: project.words.for(language))
             builder.recorded = [:]
-            _ = builder.build(components)
+            _ = builder.build(drawn)
             return (builder.recorded ?? [:], builder.ids.clashed)
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
         if valid.clashed || invalid.clashed {
-            let fixed = !shown.contains { $0.definition.hide != nil } && shown.allSatisfy {
+            let allPlanned = shown.allSatisfy {
                 isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
             }
             let sameIDs = shown.allSatisfy { valid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }
-            guard fixed, sameIDs else { return [:] }
+            guard allPlanned, sameIDs, idsHoldWhateverIsHidden(shown, full: invalid.views, build: {
+                build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: $0).views
+            }) else { return [:] }
         }
 
         var result: [ObjectIdentifier: Entry] = [:]
@@ -127,6 +130,21 @@ struct SpecializedComponents: Sendable {
                                                optionValues: view.options.map(\.value), rule: rule)
         }
         return result
+    }
+
+    /// Whether every component keeps its id whichever of those with a `hide` condition are
+    /// hidden. Hiding frees ids, so an id can only move to a smaller suffix, and by as much as
+    /// the freed ids allow: checking the extremes is enough — all of them hidden, and each
+    /// one shown alone — for every id to be the full page's.
+    private static func idsHoldWhateverIsHidden(_ shown: [ResolvedComponent], full: [ObjectIdentifier: ComponentView],
+                                                build: (Set<ObjectIdentifier>) -> [ObjectIdentifier: ComponentView]) -> Bool {
+        let hideable = shown.filter { $0.definition.hide != nil }.map(\.definition.identity)
+        guard !hideable.isEmpty else { return true }
+        let all = Set(hideable)
+        for hidden in [all] + hideable.map({ all.subtracting([$0]) }) {
+            guard build(hidden).allSatisfy({ full[$0.key]?.id == $0.value.id }) else { return false }
+        }
+        return true
     }
 
     /// Shown, enabled, with its children: the shape every page of the screen is a part of.
@@ -174,5 +192,14 @@ struct SpecializedComponents: Sendable {
             return "actionLink"
         }
         return component.type.rawValue
+    }
+}
+
+private extension ResolvedComponent {
+    /// This component without those in `hidden` (nil when it is one of them).
+    func pruned(hiding hidden: Set<ObjectIdentifier>) -> ResolvedComponent? {
+        guard !hidden.contains(definition.identity) else { return nil }
+        return ResolvedComponent(definition: definition, disabled: disabled, defaultValue: defaultValue,
+                                 children: children.compactMap { $0.pruned(hiding: hidden) })
     }
 }

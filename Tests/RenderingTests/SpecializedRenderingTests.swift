@@ -234,6 +234,12 @@ import TestSupport
             + #"  { "type": "input", "key": "b", "id": "field-a", "label": "Second" } ]"#,
         #"[ { "type": "input", "key": "a", "label": "First" },"#
             + #"  { "type": "button", "label": "Go", "action": "ok" }, { "type": "button", "label": "Also", "action": "ok" } ]"#,
+        // Three buttons share `c-button`; what can be hidden (offsets 1 and 4, which the states
+        // hide) holds no id any of them could take.
+        #"[ { "type": "input", "key": "a", "label": "First" },"#
+            + #"  { "type": "textarea", "key": "why", "label": "Why", "hide": "data.a == 'x'" },"#
+            + #"  { "type": "button", "label": "Go", "action": "ok" }, { "type": "button", "label": "Also", "action": "ok" },"#
+            + #"  { "type": "input", "key": "b", "label": "Second", "hide": "data.a == 'y'" }, { "type": "button", "label": "Third", "action": "ok" } ]"#,
     ])
     func componentsSharingAPlainIDGetUniqueIDsOnEveryPage(_ screen: String) throws {
         let folder = try RepositoryPaths.fixture([
