@@ -53,13 +53,35 @@ enum ComponentRequestRule: Sendable {
     }
 }
 
-/// A date picker's request names (`ComponentRequestRule.date`).
+/// How a slider shows its value, for the general path and the specialized one alike.
+enum SliderText {
+    /// The value a range input holds: the shown one, else `min` (a range input always has a
+    /// value, so the output and the posted value agree without script).
+    static func value(_ shown: String, min: String) -> String {
+        Double(shown) == nil ? min : shown
+    }
+
+    /// A number as people read it: the page's locale and the slider's suffix ("1.500 €").
+    static func written(_ number: Double, words: Words, suffix: String?) -> String {
+        words.number(number) + (suffix.map { " " + $0 } ?? "")
+    }
+
+    /// The value written for people; a value that is no number stays as it is.
+    static func valueText(_ value: String, words: Words, suffix: String?) -> String {
+        Double(value).map { written($0, words: words, suffix: suffix) } ?? value
+    }
+}
+
+/// A date picker's input, for the general path and the specialized one alike
+/// (`ComponentRequestRule.date`).
 struct DateInputValues {
     let inputType: String
     let placeholder: String?
     let spellcheckOff: Bool
     let min: String?
     let max: String?
+    /// A date input (with its bounds); else a text input showing back what was posted.
+    var isDate: Bool { inputType == "date" }
 
     init(value: String, min: DateBound?, max: DateBound?, placeholder: String?, notADate: String) {
         guard value.isEmpty || CivilDate(iso: value)?.description == value else {

@@ -24,7 +24,6 @@ extension Renderer {
     public func galleryPage(pageURL: String, settings: PageSettings, state: () -> ScreenState) -> [UInt8] {
         var copy = self
         copy.links = GalleryLinks(base: links, page: pageURL)
-        copy.screenPlans = nil
         var settings = settings
         settings.csrf = ""
         let gallery = copy

@@ -17,8 +17,8 @@ public struct Renderer: Sendable {
     var specialized: SpecializedComponents
     /// Stepper headers drawn so far (shared by copies of this renderer).
     let steppers = StepperCache()
-    /// Plans of the common screen pages made so far; nil where the links differ from the
-    /// ones the plans were made with (the gallery's copy).
+    /// Plans of the screen pages made so far; nil draws every screen the general way (tests
+    /// compare the two). The gallery draws its pages through `screenPage`, never through them.
     var screenPlans: ScreenPlans? = ScreenPlans()
     /// Plans of pages fixed for the project (the gallery's), shared by copies of this renderer.
     let fixedPlans = FixedPagePlans()

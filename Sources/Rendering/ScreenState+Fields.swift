@@ -68,7 +68,7 @@ extension FieldRequestValues {
             }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
-        if case .slider(let min, _, _) = entry.rule, Double(value) == nil { value = min }
+        if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
         let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false
         var formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
         if case .upload(_, let action?, _) = entry.rule { formAction = links.action(state.instanceID, action) }
@@ -80,7 +80,7 @@ extension FieldRequestValues {
         case .markdown(let text):
             rule = RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: state.data))
         case .slider(_, let suffix, let words):
-            rule = RequestRuleValues(valueText: Double(value).map { words.number($0) + (suffix.map { " " + $0 } ?? "") } ?? value)
+            rule = RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
             rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
         case .upload(let rules, _, let words):

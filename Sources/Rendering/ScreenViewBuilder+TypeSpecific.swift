@@ -1,6 +1,5 @@
 import Definitions
 import Expressions
-import Foundation
 import Template
 
 /// View models of the components added after the first screens: multiselect,
@@ -19,16 +18,13 @@ extension ScreenViewBuilder {
         case .datepicker:
             // A posted text that is no real date cannot stand in a date input's value (browsers
             // drop it); it is shown back in a text input, with the expected form as its placeholder.
-            guard view.value.isEmpty || CivilDate(iso: view.value)?.description == view.value else {
-                view.inputType = "text"
-                view.placeholder = ui["datePlaceholder"]
-                view.spellcheckOff = true
-                break
+            let input = DateInputValues(value: view.value, min: component.dateBound("min"), max: component.dateBound("max"),
+                                        placeholder: view.placeholder, notADate: ui["datePlaceholder"])
+            (view.inputType, view.placeholder, view.spellcheckOff) = (input.inputType, input.placeholder, input.spellcheckOff)
+            if input.isDate {
+                view.set(.min, .optional(input.min))
+                view.set(.max, .optional(input.max))
             }
-            view.inputType = "date"
-            let today = CivilDate(Date(), in: .current).description
-            view.set(.min, .optional(component.dateBound("min")?.iso(today: today)))
-            view.set(.max, .optional(component.dateBound("max")?.iso(today: today)))
         case .table:
             fillTable(&view, component)
         case .collection:
@@ -72,19 +68,17 @@ extension ScreenViewBuilder {
         let max = component.number("max") ?? 100
         let step = component.number("step") ?? 1
         view.inputType = "range"
-        // A range input always has a value: show the stored one, else the default, else min,
-        // so the output and the posted value agree without script.
-        if Double(view.value) == nil { view.value = JSONValue.number(min).displayString }
+        // The stored value, else the default, else min (`SliderText.value`).
+        view.value = SliderText.value(view.value, min: JSONValue.number(min).displayString)
         view.set(.min, .text(JSONValue.number(min).displayString))
         view.set(.max, .text(JSONValue.number(max).displayString))
         view.set(.step, .text(JSONValue.number(step).displayString))
         view.suffix = textProperty(component, "suffix")
         view.set(.showValue, .bool(component.properties["showValue"]?.boolValue ?? true))
         // What people read is in the page's locale ("1.500 €"); the input's value stays plain.
-        func written(_ number: Double) -> String { ui.number(number) + (view.suffix.map { " " + $0 } ?? "") }
-        view.set(.valueText, .text(Double(view.value).map(written) ?? view.value))
-        view.set(.minText, .text(written(min)))
-        view.set(.maxText, .text(written(max)))
+        view.set(.valueText, .text(SliderText.valueText(view.value, words: ui, suffix: view.suffix)))
+        view.set(.minText, .text(SliderText.written(min, words: ui, suffix: view.suffix)))
+        view.set(.maxText, .text(SliderText.written(max, words: ui, suffix: view.suffix)))
         view.set(.outputID, .text(view.id + "-value"))
     }
 

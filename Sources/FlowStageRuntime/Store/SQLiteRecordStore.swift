@@ -48,7 +48,8 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
         // Read before anything is asked of the file: a record found current after this
         // moment is current for as long as the file shows this stamp.
         let stamp = probe?.commitStamp()
-        if let stamp, absent.isAbsent(id, at: stamp) { return nil }
+        // A kept record and a kept miss are never of the same id: a found record's page asks
+        // for no miss (one lock fewer per page view).
         if let probe, let kept = decoded.entry(id) {
             if let stamp, kept.checked == stamp { return kept.record }
             // A probe that fails (busy past the timeout, closed) falls through to the full
@@ -64,6 +65,8 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
             case .success, .failure:
                 break
             }
+        } else if let stamp, absent.isAbsent(id, at: stamp) {
+            return nil
         }
         rowReads.add(1, ordering: .relaxed)
         let row: Row?
