@@ -80,7 +80,7 @@ public struct Renderer: Sendable {
             let components = builder.build(section.components)
             if parts != nil, !(parts!.record(section.components, drawnAs: components, isFixedLayout: {
                 SpecializedComponents.isFixedLayout($0, project: project, language: section.language)
-            }, entry: { specialized.entry(for: $0, language: languageIndex) })) {
+            }, entry: { specialized.entry(for: $0, language: languageIndex, data: section.data) })) {
                 parts = nil
             }
             let form = formView(section, components: components, settings: settings,

@@ -45,6 +45,9 @@ struct ScreenPlanKey: Hashable, Sendable {
     let components: [ObjectIdentifier]
     /// Whether the error summary is shown (its items are the request's).
     let hasErrors: Bool
+    /// Per shown child list, in the same order, its parent field's value: it picks the
+    /// list's options (`SpecializedComponents.Choices`). Empty on most screens.
+    let choices: [String]
 
     /// Without the names: the components tell tasks apart but for an empty screen, and
     /// hashing two strings cost more than the rest of the look-up.
@@ -53,6 +56,7 @@ struct ScreenPlanKey: Hashable, Sendable {
         hasher.combine(hasErrors)
         hasher.combine(components.count)
         for component in components { hasher.combine(component) }
+        for choice in choices { hasher.combine(choice) }
     }
 }
 
@@ -108,10 +112,14 @@ extension Renderer {
         guard languageIndex >= 0, state.sections.isEmpty, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
               !settings.readOnly else { return nil }
         var identities: [ObjectIdentifier] = []
+        var choices: [String] = []
         identities.reserveCapacity(state.components.count)
-        forEachPlanned(state.components) { identities.append($0.definition.identity) }
+        forEachPlanned(state.components) { component in
+            identities.append(component.definition.identity)
+            if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
+        }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
-                               components: identities, hasErrors: !state.errors.isEmpty)
+                             components: identities, hasErrors: !state.errors.isEmpty, choices: choices)
     }
 
     /// Each shown component and those inside a container or card, depth first, in the order

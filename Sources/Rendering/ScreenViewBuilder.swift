@@ -61,7 +61,7 @@ struct ScreenViewBuilder {
 
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
-        if scope == nil, let entry = specialized.entry(for: component, language: languageIndex) {
+        if scope == nil, let entry = specialized.entry(for: component, language: languageIndex, data: state.data) {
             return specializedView(entry, resolved)
         }
         var view = ComponentView(ui: ui)

@@ -30,11 +30,32 @@ struct SpecializedComponents: Sendable {
         let optionValues: [String]
         /// What its type works out per request beside a field's names.
         let rule: ComponentRequestRule
+        /// For a select whose options follow another field: that field, and this component's
+        /// entry per value of it that offers options (this entry is the one while it is empty).
+        let choices: Choices?
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
-             rule: ComponentRequestRule = .none) {
+             rule: ComponentRequestRule = .none, choices: Choices? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
             self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
+            self.choices = choices
+        }
+
+        /// This entry with the entries of the other values of the field its options follow.
+        func choosing(_ choices: Choices) -> Entry {
+            Entry(template: template, id: id, describedBy: describedBy, describedByInvalid: describedByInvalid,
+                  optionValues: optionValues, rule: rule, choices: choices)
+        }
+    }
+
+    /// The entries of a child list (`parentKey`), one per value of its parent field that offers options.
+    struct Choices: Sendable {
+        let parent: DataPath
+        let entries: [String: Entry]
+
+        /// The parent's value as a key: "" while it is empty (the child list waits for it).
+        static func choice(_ value: JSONValue) -> String {
+            value == .null ? "" : value.displayString
         }
     }
 
@@ -52,10 +73,13 @@ struct SpecializedComponents: Sendable {
         self.entries = entries
     }
 
-    /// `language` is the page language's index in `Project.languages`.
-    func entry(for component: Component, language: Int) -> Entry? {
-        guard language >= 0, !entries.isEmpty else { return nil }
-        return entries[Key(component: component.identity, language: language)]
+    /// `language` is the page language's index in `Project.languages`; `data` picks a child
+    /// list's entry by its parent field's value (nil when that value offers no options).
+    func entry(for component: Component, language: Int, data: JSONValue) -> Entry? {
+        guard language >= 0, !entries.isEmpty, let entry = entries[Key(component: component.identity, language: language)] else { return nil }
+        guard let choices = entry.choices else { return entry }
+        let choice = Choices.choice(choices.parent.get(in: data))
+        return choice.isEmpty ? entry : choices.entries[choice]
     }
 
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
@@ -86,11 +110,12 @@ struct SpecializedComponents: Sendable {
         guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
         // A stored file per upload, so its file list's body is checked against a file.
-        var data: JSONValue = .object([:])
+        var sample: JSONValue = .object([:])
         for resolved in components.flatMap(\.flattened) where resolved.definition.type == .fileUpload {
-            resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &data)
+            resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
         }
-        func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = []) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
+        func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [],
+                   data: JSONValue = sample) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
             let drawn = hidden.isEmpty ? components : components.compactMap { $0.pruned(hiding: hidden) }
             let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: node, task: task,
                                     components: drawn, data: data, rawValues: [:], errors: errors,
@@ -117,19 +142,52 @@ struct SpecializedComponents: Sendable {
         var result: [ObjectIdentifier: Entry] = [:]
         for resolved in shown {
             let component = resolved.definition
-            let rule = ComponentRequestRule.of(component, task: task, project: project, language: language)
-            let ruleNames = rule.names
             guard isEligible(component, project: project, language: language),
-                  let view = invalid.views[component.identity], let plain = valid.views[component.identity],
-                  let template = templates.components[templateName(component, task: task)],
-                  let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
-                      FieldRequestValues.answers(key, inRow: inRow) || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
-                  }) else { continue }
-            result[component.identity] = Entry(template: specialized, id: view.id, describedBy: plain.describedBy,
-                                               describedByInvalid: view.describedBy,
-                                               optionValues: view.options.map(\.value), rule: rule)
+                  let entry = Self.entry(component, task: task, language: language, project: project, templates: templates,
+                                         valid: valid.views, invalid: invalid.views) else { continue }
+            guard let parent = component.parentKey, let codes = choiceCodes(component, project: project) else {
+                result[component.identity] = entry
+                continue
+            }
+            // A child list: an entry per parent value that offers options, built with that value;
+            // a value under which any id of the screen moves keeps the general path.
+            var choices: [String: Entry] = [:]
+            for code in codes {
+                var data = sample
+                parent.set(.string(code), in: &data)
+                let chosenValid = build(errors: [], data: data)
+                let chosenInvalid = build(errors: keys.map { FieldError(key: $0, message: "!") }, data: data)
+                guard shown.allSatisfy({ chosenInvalid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }),
+                      let chosen = Self.entry(component, task: task, language: language, project: project, templates: templates,
+                                              valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
+                choices[code] = chosen
+            }
+            result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
         }
         return result
+    }
+
+    /// `component`'s entry from the views of its screen built with no data, valid and invalid.
+    private static func entry(_ component: Component, task: UserTask, language: String, project: Project, templates: TemplateSet,
+                              valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
+        let rule = ComponentRequestRule.of(component, task: task, project: project, language: language)
+        let ruleNames = rule.names
+        guard let view = invalid[component.identity], let plain = valid[component.identity],
+              let template = templates.components[templateName(component, task: task)],
+              let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
+                  FieldRequestValues.answers(key, inRow: inRow) || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
+              }) else { return nil }
+        return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
+                     optionValues: view.options.map(\.value), rule: rule)
+    }
+
+    /// The parent values under which a child list's enumeration offers options; nil for a field
+    /// whose options follow no other field's value through an enumeration. Only a select: its
+    /// options carry no ids, so a list of another length moves no other id.
+    private static func choiceCodes(_ component: Component, project: Project) -> [String]? {
+        guard component.type == .select, component.parentKey != nil, let name = component.enumerationName,
+              let list = project.enumerations[name], list.parent != nil else { return nil }
+        return Array(Set(list.items.compactMap(\.parentCode))).sorted()
     }
 
     /// Whether every component keeps its id whichever of those with a `hide` condition are
@@ -167,14 +225,24 @@ struct SpecializedComponents: Sendable {
         default:
             return false
         }
-        if component.parentKey != nil || component.optionsSource != nil { return false }   // options follow the data
+        // Options that follow the data: a source list; a child list but for a select's (an entry per parent value).
+        if component.optionsSource != nil || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
         // A text's or message's markdown may read data: its HTML is left to the request.
         let texts = [component.label, component.hint, component.placeholder, component.title,
                      component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map { component.properties[$0]?.stringValue.map(Text.init) }
-            + project.options(for: component, data: .null, language: language).map(\.label)
+            + optionLabels(component, project: project, language: language)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+    }
+
+    /// The labels of every option the field may offer: a child list's under every parent value.
+    private static func optionLabels(_ component: Component, project: Project, language: String) -> [Text] {
+        guard choiceCodes(component, project: project) != nil, let name = component.enumerationName,
+              let list = project.enumerations[name] else {
+            return project.options(for: component, data: .null, language: language).map(\.label)
+        }
+        return list.items.map { Text($0.label(language, defaultLanguage: project.defaultLanguage)) }
     }
 
     /// A container or card whose markup depends only on its definition: a page plan writes it

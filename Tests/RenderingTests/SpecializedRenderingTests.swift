@@ -117,7 +117,7 @@ import TestSupport
         general.screenPlans = nil
         let candidates = SpecializedRendering.states(project).filter { state in
             let language = project.languages.firstIndex(of: state.language) ?? -1
-            return state.components.flatMap(\.flattened).contains { renderer.specialized.entry(for: $0.definition, language: language) == nil }
+            return state.components.flatMap(\.flattened).contains { renderer.specialized.entry(for: $0.definition, language: language, data: state.data) == nil }
         }
         #expect(candidates.count > 10)
         var planned = 0
@@ -193,7 +193,7 @@ import TestSupport
         let fields = screen.filter { $0.type.isField }
         #expect(!fields.isEmpty)
         for field in fields {
-            #expect(renderer.specialized.entry(for: field, language: 0) != nil, "\(field.key?.description ?? "?")")
+            #expect(renderer.specialized.entry(for: field, language: 0, data: .null) != nil, "\(field.key?.description ?? "?")")
         }
     }
 
@@ -224,6 +224,68 @@ import TestSupport
             let page = HTMLDocument.parse(String(decoding: renderer.screen(state, settings: PageSettings(
                 language: "en", theme: "default", appearance: "auto", csrf: "t")), as: UTF8.self))
             #expect(page.all("legend").contains { $0.text.contains("Address") })
+        }
+    }
+
+    /// A child list's options follow its parent field: the page is planned per parent value,
+    /// and shows that value's options ("choose … first" while it is empty, none for a value
+    /// the list does not know), as the general path does.
+    @Test func aChildListShowsTheOptionsOfItsParentsValueOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "enumerations/countries.json": #"""
+            { "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } }, { "code": "fr", "content": { "en": "France" } } ] }
+            """#,
+            "enumerations/cities.json": #"""
+            { "name": "cities", "parent": "countries", "items": [
+              { "code": "b", "parentCode": "ro", "content": { "en": "Bucharest" } }, { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj" } },
+              { "code": "par", "parentCode": "fr", "content": { "en": "Paris" } } ] }
+            """#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Where", "screen": [
+                { "type": "select", "key": "country", "label": "Country", "enumeration": "countries", "change": "refresh" },
+                { "type": "select", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country",
+                  "validators": [ { "type": "required" } ] },
+                { "type": "button", "label": "Go", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" }, { "name": "refresh", "type": "save" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        var general = renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let base = try #require(SpecializedRendering.states(project).first)
+        let city = try #require(base.task.screen.first { $0.key?.description == "city" })
+        let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "t")
+        let expected: [(country: JSONValue, cities: [String])] = [
+            (.null, []), (.string(""), []), (.string("ro"), ["Bucharest", "Cluj"]), (.string("fr"), ["Paris"]), (.string("zz"), []),
+        ]
+        for (country, cities) in expected {
+            for errors in [[], [FieldError(key: "city", message: "Choose a city")]] {
+                let data: JSONValue = .object(["country": country, "city": .string("cj")])
+                let state = ScreenState(instanceID: "i-1", modal: false, process: base.process, nodeID: base.nodeID, task: base.task,
+                                        components: base.components, data: data, rawValues: [:], errors: errors, stepper: nil,
+                                        canGoBack: false, notice: nil, language: "en")
+                for _ in 0..<2 {
+                    let bytes = renderer.screen(state, settings: settings)
+                    #expect(bytes == general.screen(state, settings: settings), "\(country)")
+                    let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+                    let options = page.all("option").filter { $0.parent?["id"] == "field-city" && $0["value"] != "" }.map(\.text)
+                    #expect(options == cities, "\(country)")
+                    // While the country is empty, the city's description says to choose it first.
+                    let described = page.all("select").first { $0["id"] == "field-city" }?["aria-describedby"]?.split(separator: " ") ?? []
+                    let hints = page.all(where: { element in described.contains { element["id"] == String($0) } }).map(\.text)
+                    #expect(hints.contains { $0.contains("Country") } == (country == .null || country == .string("")), "\(hints)")
+                }
+                let key = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
+                #expect(renderer.screenPlans?.plan(for: key) ?? nil != nil, "planned with \(country)")
+                let known = country == .string("ro") || country == .string("fr") || country == .null || country == .string("")
+                #expect((renderer.specialized.entry(for: city, language: 0, data: data) != nil) == known, "\(country)")
+            }
         }
     }
 

@@ -34,6 +34,7 @@ public struct Component: Sendable {
         let pointer: JSONPointer
         let properties: [String: JSONValue]
         let htmlID: String
+        let parentKey: DataPath?
 
         init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
                 title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
@@ -66,6 +67,7 @@ public struct Component: Sendable {
             self.change = change
             self.pointer = pointer
             self.properties = properties
+            parentKey = properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }
             if let id, !id.isEmpty {
                 htmlID = HTMLID.sanitise(id)
             } else if let key {
@@ -115,6 +117,9 @@ public struct Component: Sendable {
     /// Where the component is in its file, for messages about it.
     public var pointer: JSONPointer { storage.pointer }
     public var properties: [String: JSONValue] { storage.properties }
+    /// `parentKey`: for a child list, the data path of the field holding the parent list's
+    /// code. Parsed once: pages read it to tell which options a child list shows.
+    public var parentKey: DataPath? { storage.parentKey }
 
     public init(
         type: ComponentType, id: String? = nil, key: DataPath? = nil, label: Text? = nil, hint: Text? = nil,

@@ -13,11 +13,6 @@ extension Component {
     /// Whether the field is a child list (it names a `parentKey`), without parsing the path.
     public var isChildList: Bool { properties["parentKey"] != nil }
 
-    /// `parentKey`: for a child list, the data path of the field holding the parent list's code.
-    public var parentKey: DataPath? {
-        properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }
-    }
-
     /// `source` of a choice field: a data path holding its options, as a list of values or
     /// of `{ "value", "label" }` objects (the shape form-js's `valuesKey` reads).
     public var optionsSource: DataPath? {
