@@ -39,7 +39,7 @@ enum ComponentRequestRule: Sendable {
             guard let markdown = component.markdown, markdown.dependsOnData(project.tags, language: language) else { return .none }
             return .markdown(markdown)
         case .slider:
-            let suffix = component.properties["suffix"]?.stringValue.map { Text($0).resolve(project.tags, language: language, data: .null) }
+            let suffix = component.text("suffix")?.resolve(project.tags, language: language, data: .null)
             return .slider(min: JSONValue.number(component.number("min") ?? 0).displayString, suffix: suffix, words: words)
         case .datepicker:
             return .date(min: component.dateBound("min"), max: component.dateBound("max"),

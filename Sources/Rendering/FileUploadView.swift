@@ -16,7 +16,7 @@ extension ScreenViewBuilder {
         view.describedBy = described.joined(separator: " ")
         let uploadAction = UploadText.action(component, task: state.task)
         view.formAction = uploadAction.map { links.action(state.instanceID, $0) } ?? ""
-        view.uploadLabel = text(component.properties["uploadLabel"]?.stringValue.map { Text($0) }) ?? ui[rules.multiple ? "uploadFiles" : "uploadFile"]
+        view.uploadLabel = text(component.text("uploadLabel")) ?? ui[rules.multiple ? "uploadFiles" : "uploadFile"]
         view.files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: ui, links: links,
                                       removeURL: view.disabled ? nil : view.formAction.isEmpty ? nil : view.formAction)
     }

@@ -31,6 +31,22 @@ final class KeyedView: TemplateContext {
     }
 }
 
+/// Views as rows (a page's forms): in a page plan, a request name inside one is bound to its
+/// row (`TemplateKey.row`), so each form of a page with several tasks posts to its own action.
+final class KeyedRows: TemplateRows {
+    let views: [KeyedView]
+
+    init(_ views: [KeyedView]) {
+        self.views = views
+    }
+
+    var count: Int { views.count }
+
+    func value(for key: TemplateKey, row: Int) -> TemplateValue? {
+        views[row].value(for: key)
+    }
+}
+
 extension TemplateValue {
     /// Optional text: absent or empty is false in a section.
     static func optional(_ text: String?) -> TemplateValue {

@@ -13,10 +13,8 @@ final class PlannedPageValues: TemplateContext {
     let closeURL: TemplateValue
     let stepper: TemplateValue
     let heading: String
-    let formAction: String
-    let multipart: Bool
-    let canGoBack: Bool
-    let backURL: String
+    /// Per form (one per task on the page): the names bound to its row.
+    let forms: [FormRequestValues]
     let errors: TemplateValue
     let actionError: TemplateValue
     /// Per shown component: a specialized one's request values (a placeholder for a whole part).
@@ -27,12 +25,12 @@ final class PlannedPageValues: TemplateContext {
     let wholeParts: [TemplateValue?]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
-         closeURL: TemplateValue, stepper: TemplateValue, heading: String, formAction: String, multipart: Bool,
-         canGoBack: Bool, backURL: String, errors: TemplateValue, actionError: TemplateValue, parts: [FieldRequestValues],
+         closeURL: TemplateValue, stepper: TemplateValue, heading: String, forms: [FormRequestValues],
+         errors: TemplateValue, actionError: TemplateValue, parts: [FieldRequestValues],
          wholeParts: [TemplateValue?]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
-        self.formAction = formAction; self.multipart = multipart; self.canGoBack = canGoBack; self.backURL = backURL
+        self.forms = forms
         self.errors = errors; self.actionError = actionError; self.parts = parts; self.wholeParts = wholeParts
     }
 
@@ -44,7 +42,8 @@ final class PlannedPageValues: TemplateContext {
     private static let probe = PlannedPageValues(
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
         generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), heading: "",
-        formAction: "", multipart: false, canGoBack: false, backURL: "", errors: .list([]), actionError: .bool(false), parts: [], wholeParts: [])
+        forms: [FormRequestValues(action: "", multipart: false, canGoBack: false, backURL: "")], errors: .list([]),
+        actionError: .bool(false), parts: [], wholeParts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 {
@@ -62,14 +61,24 @@ final class PlannedPageValues: TemplateContext {
         case .closeURL: closeURL
         case .stepper: stepper
         case .heading: .text(heading)
-        case .formAction: .text(formAction)
-        case .multipart: .bool(multipart)
+        // A form's names are bound to its row (`KeyedRows`); the probe asks with none.
+        case .formAction: .text(forms[max(key.row, 0)].action)
+        case .multipart: .bool(forms[max(key.row, 0)].multipart)
+        case .canGoBack: .bool(forms[max(key.row, 0)].canGoBack)
+        case .backURL: .text(forms[max(key.row, 0)].backURL)
         case .csrf: .text(settings.csrf)
-        case .canGoBack: .bool(canGoBack)
-        case .backURL: .text(backURL)
         case .errors: errors
         case .actionError: actionError
         default: nil
         }
     }
+}
+
+/// What a page's form asks per request: where it posts, and its Back.
+struct FormRequestValues {
+    let action: String
+    /// Fixed by the task's components; kept in the plan (`ScreenPlan.postsFiles`).
+    let multipart: Bool
+    let canGoBack: Bool
+    let backURL: String
 }

@@ -59,7 +59,7 @@ public struct Renderer: Sendable {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
-            let plan = template.map { ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: postsFiles(state)) }
+            let plan = template.map { ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: formsPostFiles(state)) }
             plans.store(plan, for: unplanned)
             // Every page of a key is printed from its plan, the one it was made from too.
             if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
@@ -74,7 +74,7 @@ public struct Renderer: Sendable {
                     recordingParts: Bool) -> (page: KeyedView, parts: ScreenParts?) {
         var ids = FieldIDs()
         var parts: ScreenParts? = recordingParts ? ScreenParts() : nil
-        func form(_ section: ScreenState) -> TemplateValue {
+        func form(_ section: ScreenState) -> KeyedView {
             // One task on the page: its ids are its own, as when it was specialized.
             var builder = screenViewBuilder(section, ui: ui, languageIndex: state.sections.isEmpty ? languageIndex : -1, ids: ids)
             let components = builder.build(section.components)
@@ -86,10 +86,10 @@ public struct Renderer: Sendable {
             let form = formView(section, components: components, settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))
             ids = builder.ids
-            return .object(form)
+            return form
         }
-        // One task: the state itself, not a copy of it in an array.
-        let forms = state.sections.isEmpty ? [form(state)] : state.sections.map(form)
+        var forms: [KeyedView] = []
+        forEachTask(state) { forms.append(form(copy $0)) }
         let errors = errorSummary(state, ids: ids)
         let (heading, title) = headings(state, language: settings.language)
         let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), KeyedView([
@@ -107,7 +107,7 @@ public struct Renderer: Sendable {
             .stepper: stepperValue(state, ui: ui),
             .tabs: tabs,
             .heading: .text(heading),
-            .forms: .list(forms),
+            .forms: .rows(KeyedRows(forms)),
             .closeURL: closeURL(state),
             .map: settings.map.map { mapValue(processMap($0.subject, path: $0.path, language: settings.language), id: "fs-map", ui: ui) }
                 ?? .bool(false),
@@ -176,6 +176,20 @@ public struct Renderer: Sendable {
     /// A screen with a file field posts multipart, so the file travels with any button.
     func postsFiles(_ state: ScreenState) -> Bool {
         state.components.contains { $0.contains(.fileUpload) }
+    }
+
+    /// Per form of the page, whether it posts multipart.
+    func formsPostFiles(_ state: ScreenState) -> [Bool] {
+        var posts: [Bool] = []
+        forEachTask(state) { posts.append(postsFiles(copy $0)) }
+        return posts
+    }
+
+    /// Each task with a form on the page, in order: the state itself, or its sections on a
+    /// `single` page with several tasks (the state not copied into an array for one task).
+    func forEachTask(_ state: borrowing ScreenState, _ body: (borrowing ScreenState) -> Void) {
+        guard !state.sections.isEmpty else { return body(state) }
+        for index in state.sections.indices { body(state.sections[index]) }
     }
 
     /// The built-in Back: only where going back is possible, and never beside the screen's own

@@ -1,7 +1,7 @@
 import Definitions
 import Template
 
-/// Whole-page plans of the common screen: one task on the page.
+/// Whole-page plans of screens: one task on the page, or a `single` page's several.
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
 /// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the
@@ -20,8 +20,8 @@ struct ScreenPlan: Sendable {
     let template: CompiledTemplate
     /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
     let parts: [PartKind]
-    /// Whether the form posts files (multipart): fixed by the components too.
-    let postsFiles: Bool
+    /// Per form, whether it posts files (multipart): fixed by the components too.
+    let postsFiles: [Bool]
 
     /// What a shown component is in a plan.
     enum PartKind: Sendable {
@@ -106,17 +106,20 @@ struct ScreenParts {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned; nil for the rest: several tasks, tabs,
-    /// project errors or warnings, a read-only shared view, another language than the page's.
+    /// The plan key of a page that can be planned; nil for the rest: tabs, project errors or
+    /// warnings, a read-only shared view, another language than the page's.
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
-        guard languageIndex >= 0, state.sections.isEmpty, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
+        guard languageIndex >= 0, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
               !settings.readOnly else { return nil }
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)
-        forEachPlanned(state.components) { component in
-            identities.append(component.definition.identity)
-            if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
+        // A task's components tell it apart, so the sections' components in order tell a page's tasks apart.
+        forEachTask(state) { task in
+            forEachPlanned(task.components) { component in
+                identities.append(component.definition.identity)
+                if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
+            }
         }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
                              components: identities, hasErrors: !state.errors.isEmpty, choices: choices)
@@ -137,34 +140,40 @@ extension Renderer {
         var parts: [FieldRequestValues] = []
         parts.reserveCapacity(plan.parts.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
+        var forms: [FormRequestValues] = []
         // The error summary's links: ids are registered only when there are errors.
         var ids = FieldIDs()
-        // Made only for a page with whole parts: it holds copies of the project and the state.
-        var builder: ScreenViewBuilder?
         var index = 0
-        forEachPlanned(state.components) { component in
-            switch plan.parts[index] {
-            case .specialized(let entry):
-                parts.append(FieldRequestValues(entry, component, state: state, links: links, markdown: markdown,
-                                                tags: project.tags, ids: &ids))
-            case .whole:
-                if builder == nil { builder = screenViewBuilder(state, ui: ui, languageIndex: languageIndex) }
-                builder!.ids = ids
-                if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.parts.count) }
-                wholeParts[index] = builder!.view(copy component)
-                ids = builder!.ids
-                parts.append(FieldRequestValues.none)
-            case .layout, .insideWhole:
-                parts.append(FieldRequestValues.none)
+        // A `single` page's tasks are drawn the general way (their ids follow one another's).
+        let taskLanguage = state.sections.isEmpty ? languageIndex : -1
+        forEachTask(state) { task in
+            // Made only for a task with whole parts: it holds copies of the project and the state.
+            var builder: ScreenViewBuilder?
+            forEachPlanned(task.components) { component in
+                switch plan.parts[index] {
+                case .specialized(let entry):
+                    parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
+                                                    tags: project.tags, ids: &ids))
+                case .whole:
+                    if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
+                    builder!.ids = ids
+                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.parts.count) }
+                    wholeParts[index] = builder!.view(copy component)
+                    ids = builder!.ids
+                    parts.append(FieldRequestValues.none)
+                case .layout, .insideWhole:
+                    parts.append(FieldRequestValues.none)
+                }
+                index += 1
             }
-            index += 1
+            forms.append(FormRequestValues(action: formAction(copy task), multipart: plan.postsFiles[forms.count],
+                                           canGoBack: showsBack(copy task), backURL: links.back(task.instanceID)))
         }
         let (heading, title) = headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
-                              formAction: formAction(state), multipart: plan.postsFiles, canGoBack: showsBack(state),
-                              backURL: links.back(state.instanceID), errors: errorSummary(state, ids: ids),
+                              forms: forms, errors: errorSummary(state, ids: ids),
                               actionError: .optional(state.actionError), parts: parts,
                               wholeParts: wholeParts)
         var buffer = HTMLBuffer(capacity: 16 << 10)

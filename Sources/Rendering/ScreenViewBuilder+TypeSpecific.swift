@@ -83,13 +83,12 @@ extension ScreenViewBuilder {
     }
 
     private func fillTable(_ view: inout ComponentView, _ component: Component) {
-        let columns = TableColumn.read(component.properties["columns"], ui: ui) { text(Text($0)) ?? $0 }
+        let columns = component.tableColumns.map { TableColumn($0, label: text($0.label) ?? "", ui: ui) }
         view.set(.caption, .optional(textProperty(component, "caption")))
         view.set(.columns, .list(columns.map { column in
             .object(KeyedView([.label: .text(column.label), .format: .text(column.format.rawValue)]))
         }))
-        let source = component.properties["source"]?.stringValue.flatMap { try? DataPath($0) }
-        let rows = source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
+        let rows = component.source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
         view.set(.tableRows, .list(rows.map { row in
             .object(KeyedView([.cells: .list(columns.enumerated().map { offset, column in
                 .object(KeyedView([.text: .text(column.display(column.key.get(in: row))),

@@ -56,7 +56,7 @@ struct ScreenViewBuilder {
     }
 
     func textProperty(_ component: Component, _ key: String) -> String? {
-        component.properties[key]?.stringValue.map { Text($0).resolve(project.tags, language: state.language, data: scope ?? state.data) }
+        text(component.text(key))
     }
 
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {

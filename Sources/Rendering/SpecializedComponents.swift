@@ -231,7 +231,7 @@ struct SpecializedComponents: Sendable {
         // A text's or message's markdown may read data: its HTML is left to the request.
         let texts = [component.label, component.hint, component.placeholder, component.title,
                      component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map { component.properties[$0]?.stringValue.map(Text.init) }
+            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map(component.text)
             + optionLabels(component, project: project, language: language)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
@@ -250,7 +250,7 @@ struct SpecializedComponents: Sendable {
     /// but by a container that is not fixed (a disabled one is drawn whole).
     static func isFixedLayout(_ component: Component, project: Project, language: String) -> Bool {
         guard component.type.isContainer, component.disabled == nil else { return false }
-        let texts = [component.label, component.title] + ["subtitle"].map { component.properties[$0]?.stringValue.map(Text.init) }
+        let texts = [component.label, component.title, component.text("subtitle")]
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 

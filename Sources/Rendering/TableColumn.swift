@@ -6,7 +6,7 @@ import Foundation
 /// value is written (per the page's locale: its language with the region of the project's `locale`,
 /// `Words.locale`; dates in the page's date form, `format.date`).
 struct TableColumn {
-    enum Format: String { case text, number, currency, date, percent, boolean }
+    typealias Format = TableColumnDefinition.Format
 
     let key: DataPath
     let label: String
@@ -17,21 +17,13 @@ struct TableColumn {
     private let yes: String
     private let no: String
 
-    static func read(_ value: JSONValue?, ui: Words, text: (String) -> String) -> [TableColumn] {
-        (value?.arrayValue ?? []).compactMap { column in
-            guard let key = column["key"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
-            let format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
-            return TableColumn(key: key, label: text(column["label"]?.stringValue ?? key.description), format: format,
-                               currency: column["currency"]?.stringValue ?? "EUR", ui: ui)
-        }
-    }
-
-    init(key: DataPath, label: String, format: Format, currency: String, ui: Words) {
-        self.key = key; self.label = label; self.format = format; self.ui = ui
+    /// `definition` in the page's words, its header resolved as `label`.
+    init(_ definition: TableColumnDefinition, label: String, ui: Words) {
+        self.key = definition.key; self.label = label; self.format = definition.format; self.ui = ui
         self.yes = ui["yes"]; self.no = ui["no"]
         switch format {
         case .number: style = .number
-        case .currency: style = .currency(code: currency)
+        case .currency: style = .currency(code: definition.currency)
         case .percent: style = .percent
         case .date, .text, .boolean: style = nil
         }

@@ -59,11 +59,12 @@ public struct TemplateSpecializer {
     }
 
     /// A page with its embedded templates inlined: `isDynamic` names the keys the page's own
-    /// contexts answer per request; every name a numbered part answers is dynamic.
+    /// contexts and rows answer per request (a name a row answers is bound to it, as a form's
+    /// action to its form); every name a numbered part answers is dynamic.
     public static func specialize(page template: CompiledTemplate, root: any TemplateContext,
                            isDynamic: @escaping (TemplateKey) -> Bool,
                            partOf: @escaping (any TemplateContext) -> Part?) -> CompiledTemplate? {
-        let specializer = TemplateSpecializer(source: template.plan, isDynamic: { key, inRow in !inRow && isDynamic(key) },
+        let specializer = TemplateSpecializer(source: template.plan, isDynamic: { key, _ in isDynamic(key) },
                                               partOf: partOf)
         return specialize(specializer, template, root: root)
     }

@@ -6,9 +6,11 @@ import Foundation
 import TestSupport
 import Testing
 
-private func tabsProject(navigation: String) throws -> URL {
+/// `homeAction`: the name of the second task's action (the first's is `ok`).
+private func tabsProject(navigation: String, homeAction: String = "ok") throws -> URL {
     let task = { (id: String, title: String) in
-        #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value", "validators": [ { "type": "required" } ] } ], "actions": [ { "name": "ok", "type": "submit", "next": "join" } ] }"#
+        let action = id == "home" ? homeAction : "ok"
+        return #"{ "id": "\#(id)", "type": "userTask", "title": "\#(title)", "screen": [ { "type": "input", "key": "\#(id)", "label": "Value", "validators": [ { "type": "required" } ] } ], "actions": [ { "name": "\#(action)", "type": "submit", "next": "join" } ] }"#
     }
     return try RepositoryPaths.fixture([
         "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
@@ -71,6 +73,31 @@ private func tabsProject(navigation: String) throws -> URL {
         let invalid = try #require(sections[1].all("input").first { $0["aria-invalid"] == "true" })
         #expect(link["href"] == "#" + (invalid["id"] ?? ""), "the summary links into the section that failed")
         expectAccessiblePage(page)
+    }
+
+    /// A single page's plan serves every instance: each form posts to its own instance's task,
+    /// and the page prints what the general path prints, with errors too.
+    @Test func aSinglePageIsPrintedFromItsPlanEachFormPostingToItsOwnTask() throws {
+        let harness = try Harness(try tabsProject(navigation: "single", homeAction: "save"))
+        var general = harness.renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let first = try harness.engine.start(process: "p", session: "s")
+        let second = try harness.engine.start(process: "p", session: "s")
+        let refused = try harness.engine.perform(action: "save", on: second.id, session: "s",
+                                                 form: PostedForm([("_screen", "home"), ("home", "")]), language: "en")
+        guard case .invalid(let invalid) = refused else { Issue.record("the empty required field was accepted"); return }
+        let states = [try #require(harness.engine.screen(first, language: "en")), try #require(harness.engine.screen(second, language: "en")),
+                      invalid]
+        for state in states {
+            #expect(state.sections.count == 2)
+            let bytes = harness.renderer.screen(state, settings: harness.settings)
+            #expect(bytes == general.screen(state, settings: harness.settings), "\(state.instanceID)")
+            let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
+            #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            #expect(page.all("form").map { $0["action"] } == ["ok", "save"].map { "/instances/\(state.instanceID)/actions/\($0)" })
+        }
     }
 
     @Test func whenOneTaskIsLeftASinglePageIsAPlainScreen() throws {

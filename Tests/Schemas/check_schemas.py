@@ -293,6 +293,8 @@ COMPONENT_READS = [
 ]
 COMPONENT_LIST_READ = re.compile(r'\[((?:\s*"[^"]+"\s*,)*\s*"[^"]+"\s*)\]\.map\s*\{\s*component\.properties\[\$0\]')
 COLUMN_READ = re.compile(r'\bcolumn\["([^"]+)"\]')
+# ParsedProperties.swift parses the properties read on every page once: `path("source")`.
+PARSED_PATH_READ = re.compile(r'\bpath\("([^"]+)"\)')
 
 
 def static_list(type_name, member):
@@ -382,9 +384,13 @@ def component_reads():
             for match in COMPONENT_LIST_READ.finditer(source):
                 for key in re.findall(r'"([^"]+)"', match.group(1)):
                     properties.setdefault(key, where)
-            if name == "TableColumn.swift":
+            if name == "ParsedProperties.swift":
                 for match in COLUMN_READ.finditer(source):
                     columns.setdefault(match.group(1), where)
+                for match in PARSED_PATH_READ.finditer(source):
+                    properties.setdefault(match.group(1), where)
+                for key in static_list("Component", "textPropertyNames") or []:
+                    properties.setdefault(key, where)
     for key in INTERNAL_COMPONENT_PROPERTIES:
         properties.pop(key, None)
     return properties, columns

@@ -3,7 +3,7 @@ import Expressions
 /// Load-time checks of the properties the newer catalogue components rely on (docs/reference/components.md),
 /// so a mistake is a load error at the component, not a broken page.
 enum ComponentChecks {
-    static let tableFormats = ["text", "number", "currency", "date", "percent", "boolean"]
+    static let tableFormats = TableColumnDefinition.Format.allCases.map(\.rawValue)
 
     static func check(_ type: ComponentType, _ reader: ObjectReader) {
         let diagnostics = reader.diagnostics

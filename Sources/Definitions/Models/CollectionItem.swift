@@ -28,28 +28,22 @@ extension Component {
     /// The component with its key (and its children's) under `base`: a collection's item
     /// fields are written relative to the item.
     public func rebased(under base: DataPath) -> Component {
-        Component(type: type, id: id.map { "\($0)-\(base.description)" }, key: key.map(base.appending),
-                  label: label, hint: hint, placeholder: placeholder, title: title, markdown: markdown,
-                  hide: hide, disabled: disabled, defaultValue: defaultValue, validators: validators,
-                  options: options, children: children.map { $0.rebased(under: base) }, action: action, event: event,
-                  validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete, kind: kind,
-                  className: className, change: change, pointer: pointer, properties: properties)
+        with(id: id.map { "\($0)-\(base.description)" }, key: key.map(base.appending), children: children.map { $0.rebased(under: base) })
     }
 
     /// A collection with `selectKey`: the radio group that stores the chosen item, one option
     /// per item. Its value is the item's `selectValue` when set, else the item's index.
     public func selectionField(items: [(index: Int, value: JSONValue)]) -> Component? {
-        guard type == .collection, let key = properties["selectKey"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
-        let valuePath = properties["selectValue"]?.stringValue.flatMap { try? DataPath($0) }
+        guard type == .collection, let key = selectKey else { return nil }
+        let valuePath = selectValue
         let options = items.map { item in
             // The renderer labels each radio with the item's `itemLabel`; the option's own label
             // only names it in messages.
             Option(value: valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index),
                    label: Text(String(item.index + 1)))
         }
-        var properties = self.properties
-        properties["storesIndex"] = .bool(valuePath == nil)
+        // Made per page: only the one property its typing reads.
         return Component(type: .radio, key: key, label: self.label, hint: hint, validators: validators, options: options,
-                         pointer: pointer, properties: properties)
+                         pointer: pointer, properties: ["storesIndex": .bool(valuePath == nil)])
     }
 }

@@ -34,14 +34,14 @@ public struct Component: Sendable {
         let pointer: JSONPointer
         let properties: [String: JSONValue]
         let htmlID: String
-        let parentKey: DataPath?
+        let parsed: ParsedProperties
 
         init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
                 title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
                 defaultValue: Expression?, validators: [ValidatorDefinition], options: [Option],
                 children: [Component], action: String?, event: String?, validate: Bool, variant: String?,
                 inputType: String?, autocomplete: String?, kind: String?, className: String?, change: String?,
-                pointer: JSONPointer, properties: [String: JSONValue]) {
+                pointer: JSONPointer, properties: [String: JSONValue], parsed: ParsedProperties?) {
             self.type = type
             self.id = id
             self.key = key
@@ -67,7 +67,7 @@ public struct Component: Sendable {
             self.change = change
             self.pointer = pointer
             self.properties = properties
-            parentKey = properties["parentKey"]?.stringValue.flatMap { try? DataPath($0) }
+            self.parsed = parsed ?? ParsedProperties(properties, type: type)
             if let id, !id.isEmpty {
                 htmlID = HTMLID.sanitise(id)
             } else if let key {
@@ -117,9 +117,21 @@ public struct Component: Sendable {
     /// Where the component is in its file, for messages about it.
     public var pointer: JSONPointer { storage.pointer }
     public var properties: [String: JSONValue] { storage.properties }
-    /// `parentKey`: for a child list, the data path of the field holding the parent list's
-    /// code. Parsed once: pages read it to tell which options a child list shows.
-    public var parentKey: DataPath? { storage.parentKey }
+    /// `parentKey`: for a child list, the data path of the field holding the parent list's code.
+    public var parentKey: DataPath? { storage.parsed.parentKey }
+    /// `source`: the data path of a table's rows, a collection's items, an image's picture or
+    /// a choice field's options.
+    public var source: DataPath? { storage.parsed.source }
+    /// A collection's `selectKey` (where the chosen item is stored) and `selectValue` (what of it).
+    public var selectKey: DataPath? { storage.parsed.selectKey }
+    public var selectValue: DataPath? { storage.parsed.selectValue }
+    /// A table's `columns`.
+    public var tableColumns: [TableColumnDefinition] { storage.parsed.columns }
+    /// The properties holding words (`textPropertyNames`), parsed once like `label`.
+    public func text(_ property: String) -> Text? { storage.parsed.texts[property] }
+    /// The untyped properties that hold words a page shows.
+    public static let textPropertyNames = ["prefix", "suffix", "emptyLabel", "subtitle", "caption", "itemLabel", "emptyText",
+                                           "uploadLabel", "alt"]
 
     public init(
         type: ComponentType, id: String? = nil, key: DataPath? = nil, label: Text? = nil, hint: Text? = nil,
@@ -134,7 +146,21 @@ public struct Component: Sendable {
                 title: title, markdown: markdown, hide: hide, disabled: disabled, defaultValue: defaultValue,
                 validators: validators, options: options, children: children, action: action, event: event,
                 validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete,
-                kind: kind, className: className, change: change, pointer: pointer, properties: properties)
+                kind: kind, className: className, change: change, pointer: pointer, properties: properties, parsed: nil)
+    }
+
+    /// `self` with another id, key and children, sharing what was parsed of its properties.
+    func with(id: String?, key: DataPath?, children: [Component]) -> Component {
+        Component(storage: Storage(type: type, id: id, key: key, label: label, hint: hint, placeholder: placeholder, title: title,
+                                   markdown: markdown, hide: hide, disabled: disabled, defaultValue: defaultValue,
+                                   validators: validators, options: options, children: children, action: action, event: event,
+                                   validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete,
+                                   kind: kind, className: className, change: change, pointer: pointer, properties: properties,
+                                   parsed: storage.parsed))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// A checkbox with options is a group storing an array; without, one boolean.

@@ -17,7 +17,7 @@ extension Component {
     /// of `{ "value", "label" }` objects (the shape form-js's `valuesKey` reads).
     public var optionsSource: DataPath? {
         guard type != .image, type != .table, type != .collection, options.isEmpty else { return nil }
-        return properties["source"]?.stringValue.flatMap { try? DataPath($0) }
+        return source
     }
 
     /// The options a `source` list holds; entries without a value are skipped.
@@ -38,14 +38,14 @@ extension Component {
 
     /// `source` of an image: a data path holding a media key or an http(s) URL.
     public var imageSource: DataPath? {
-        type == .image ? properties["source"]?.stringValue.flatMap { try? DataPath($0) } : nil
+        type == .image ? source : nil
     }
 
     /// `url` of an image.
     public var imageURL: String? { type == .image ? properties["url"]?.stringValue : nil }
 
     /// The image's own `alt`, when it has one.
-    public var alt: Text? { properties["alt"]?.stringValue.map(Text.init) }
+    public var alt: Text? { text("alt") }
 
     /// `decorative: true` or `alt: ""`: the image adds nothing a reader needs, so `alt=""`.
     public var isDecorative: Bool {

@@ -23,7 +23,7 @@ enum ScreenResolver {
     private static func resolveCollection(_ component: Component, data: JSONValue, evaluator: inout Evaluator,
                                           disabled: Bool) -> ResolvedComponent {
         var resolved = ResolvedComponent(definition: component, disabled: disabled, children: [])
-        guard let source = component.properties["source"]?.stringValue.flatMap({ try? DataPath($0) }),
+        guard let source = component.source,
               case .array(let elements) = source.get(in: data) else { return resolved }
         let shown = elements.prefix(DataPath.maximumIndex + 1)
         resolved.items = shown.enumerated().map { index, element in
