@@ -12,6 +12,7 @@ final class PlannedPageValues: TemplateContext {
     let notice: TemplateValue
     let closeURL: TemplateValue
     let stepper: TemplateValue
+    let tabs: TemplateValue
     let heading: String
     /// Per form (one per task on the page): the names bound to its row.
     let forms: [FormRequestValues]
@@ -25,11 +26,11 @@ final class PlannedPageValues: TemplateContext {
     let wholeParts: [TemplateValue?]
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
-         closeURL: TemplateValue, stepper: TemplateValue, heading: String, forms: [FormRequestValues],
+         closeURL: TemplateValue, stepper: TemplateValue, tabs: TemplateValue, heading: String, forms: [FormRequestValues],
          errors: TemplateValue, actionError: TemplateValue, parts: [FieldRequestValues],
          wholeParts: [TemplateValue?]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
-        self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.heading = heading
+        self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.tabs = tabs; self.heading = heading
         self.forms = forms
         self.errors = errors; self.actionError = actionError; self.parts = parts; self.wholeParts = wholeParts
     }
@@ -41,7 +42,7 @@ final class PlannedPageValues: TemplateContext {
 
     private static let probe = PlannedPageValues(
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
-        generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), heading: "",
+        generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), tabs: .bool(false), heading: "",
         forms: [FormRequestValues(action: "", multipart: false, canGoBack: false, backURL: "")], errors: .list([]),
         actionError: .bool(false), parts: [], wholeParts: [])
 
@@ -60,6 +61,7 @@ final class PlannedPageValues: TemplateContext {
         case .notice: notice
         case .closeURL: closeURL
         case .stepper: stepper
+        case .tabs: tabs
         case .heading: .text(heading)
         // A form's names are bound to its row (`KeyedRows`); the probe asks with none.
         case .formAction: .text(forms[max(key.row, 0)].action)

@@ -92,20 +92,13 @@ public struct Renderer: Sendable {
         forEachTask(state) { forms.append(form(copy $0)) }
         let errors = errorSummary(state, ids: ids)
         let (heading, title) = headings(state, language: settings.language)
-        let tabs: TemplateValue = state.tabs.isEmpty ? .bool(false) : .embed(templates.page("tabs"), KeyedView([
-            .tabs: .list(state.tabs.map { tab in
-                .object(KeyedView([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
-                                       .selected: .bool(tab.selected)]))
-            }),
-            .ui: .object(ui),
-        ]))
         let content = KeyedView([
             .hasErrors: .bool(!state.errors.isEmpty),
             .errors: errors,
             .actionError: .optional(state.actionError),
             .notice: .optional(state.notice),
             .stepper: stepperValue(state, ui: ui),
-            .tabs: tabs,
+            .tabs: tabsValue(state, ui: ui),
             .heading: .text(heading),
             .forms: .rows(KeyedRows(forms)),
             .closeURL: closeURL(state),
@@ -157,6 +150,18 @@ public struct Renderer: Sendable {
                 templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
             })
         } ?? .bool(false)
+    }
+
+    /// With `tabs` navigation, a link per waiting task, the shown one current.
+    func tabsValue(_ state: borrowing ScreenState, ui: Words) -> TemplateValue {
+        guard !state.tabs.isEmpty else { return .bool(false) }
+        return .embed(templates.page("tabs"), KeyedView([
+            .tabs: .list(state.tabs.map { tab in
+                .object(KeyedView([.url: .text(links.tab(state.instanceID, tab.task)), .title: .text(tab.title),
+                                   .selected: .bool(tab.selected)]))
+            }),
+            .ui: .object(ui),
+        ]))
     }
 
     /// A modal instance's Close link.

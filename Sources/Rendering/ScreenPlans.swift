@@ -4,7 +4,7 @@ import Template
 /// Whole-page plans of screens: one task on the page, or a `single` page's several.
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
-/// CSRF token, the title, the notice, the settings' looks, the error summary's items), in the
+/// CSRF token, the title, the notice, the tabs, the settings' looks, the error summary's items), in the
 /// dynamic names of its specialized components, and in the components that are not specialized
 /// (a table, a collection…), drawn whole per request. Everything else (the chrome, the screen's
 /// and form's markup, cards and containers, the words of the UI) depends only on the task, the
@@ -48,6 +48,10 @@ struct ScreenPlanKey: Hashable, Sendable {
     /// Per shown child list, in the same order, its parent field's value: it picks the
     /// list's options (`SpecializedComponents.Choices`). Empty on most screens.
     let choices: [String]
+    /// The project's errors and warnings the page lists: the loaded project's, the same on
+    /// every page, so they are written into the plan (and not hashed).
+    let projectErrors: [String]
+    let projectWarnings: [String]
 
     /// Without the names: the components tell tasks apart but for an empty screen, and
     /// hashing two strings cost more than the rest of the look-up.
@@ -106,11 +110,10 @@ struct ScreenParts {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned; nil for the rest: tabs, project errors or
-    /// warnings, a read-only shared view, another language than the page's.
+    /// The plan key of a page that can be planned; nil for the rest: a read-only shared view,
+    /// another language than the page's.
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
-        guard languageIndex >= 0, state.tabs.isEmpty, settings.projectErrors.isEmpty, settings.projectWarnings.isEmpty,
-              !settings.readOnly else { return nil }
+        guard languageIndex >= 0, !settings.readOnly else { return nil }
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)
@@ -122,7 +125,8 @@ extension Renderer {
             }
         }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
-                             components: identities, hasErrors: !state.errors.isEmpty, choices: choices)
+                             components: identities, hasErrors: !state.errors.isEmpty, choices: choices,
+                             projectErrors: settings.projectErrors, projectWarnings: settings.projectWarnings)
     }
 
     /// Each shown component and those inside a container or card, depth first, in the order
@@ -172,7 +176,8 @@ extension Renderer {
         let (heading, title) = headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
-                              closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), heading: heading,
+                              closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), tabs: tabsValue(state, ui: ui),
+                              heading: heading,
                               forms: forms, errors: errorSummary(state, ids: ids),
                               actionError: .optional(state.actionError), parts: parts,
                               wholeParts: wholeParts)

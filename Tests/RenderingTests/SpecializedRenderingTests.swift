@@ -227,6 +227,29 @@ import TestSupport
         }
     }
 
+    /// A project's errors and warnings are listed on its pages; a page showing them is planned
+    /// with them, apart from one without.
+    @Test func aPageListingTheProjectsWarningsIsPlannedWithThem() throws {
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        var general = renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let state = try #require(SpecializedRendering.states(project).first)
+        let plain = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
+        let warned = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t",
+                                  projectErrors: ["A <broken> file"], projectWarnings: ["An unused tag"])
+        #expect(renderer.planKey(state, settings: plain, languageIndex: 0) != renderer.planKey(state, settings: warned, languageIndex: 0))
+        for settings in [plain, warned, plain, warned] {
+            let bytes = renderer.screen(state, settings: settings)
+            #expect(bytes == general.screen(state, settings: settings))
+            #expect(renderer.screenPlans?.plan(for: try #require(renderer.planKey(state, settings: settings, languageIndex: 0))) ?? nil != nil)
+            let items = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all(where: { $0.hasClass("fs-project-warnings") })
+                .flatMap { $0.all("li") }.map(\.text)
+            #expect(items == (settings.projectWarnings.isEmpty ? [] : ["An unused tag"]))
+        }
+    }
+
     /// A child list's options follow its parent field: the page is planned per parent value,
     /// and shows that value's options ("choose … first" while it is empty, none for a value
     /// the list does not know), as the general path does.

@@ -75,6 +75,28 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
         expectAccessiblePage(page)
     }
 
+    /// A tabs page is printed from its plan: the tabs are the request's (each instance's links,
+    /// the shown tab current), the rest as the general path prints it.
+    @Test func aTabsPageIsPrintedFromItsPlanWithTheRequestsTabs() throws {
+        let harness = try Harness(try tabsProject(navigation: "tabs"))
+        var general = harness.renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        for _ in 0..<2 {
+            let instance = try harness.engine.start(process: "p", session: "s")
+            for task in ["income", "home"] {
+                let state = try #require(harness.engine.screen(instance, task: task, language: "en"))
+                let bytes = harness.renderer.screen(state, settings: harness.settings)
+                #expect(bytes == general.screen(state, settings: harness.settings))
+                let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
+                #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+                let links = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all(where: { $0.hasClass("fs-tabs__link") })
+                #expect(links.map { $0["href"] } == ["income", "home"].map { "/instances/\(instance.id)?tab=\($0)" })
+                #expect(links.first { $0["aria-current"] == "page" }?["href"]?.hasSuffix(task) == true)
+            }
+        }
+    }
+
     /// A single page's plan serves every instance: each form posts to its own instance's task,
     /// and the page prints what the general path prints, with errors too.
     @Test func aSinglePageIsPrintedFromItsPlanEachFormPostingToItsOwnTask() throws {
