@@ -18,6 +18,16 @@ enum ScreenResolver {
         }
     }
 
+    /// Whether resolving `components` reads anything (data, the clock): an expression to
+    /// evaluate (`hide`, `disabled`, `default`) or a collection's items. When not, `resolve`
+    /// gives the same components whatever the data (`FixedScreens`).
+    static func readsData(_ components: [Component]) -> Bool {
+        components.contains { component in
+            component.hide != nil || component.disabled != nil || component.defaultValue != nil
+                || component.type == .collection || readsData(component.children)
+        }
+    }
+
     /// One item per element of the array at `source`, its components rebased under
     /// `source[i]`; a collection with `selectKey` also gets the radio field that stores the choice.
     private static func resolveCollection(_ component: Component, data: JSONValue, evaluator: inout Evaluator,
