@@ -42,16 +42,23 @@ struct WaitingTask {
                                 stepper: steppers.stepper(process: instance.process, key: key),
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
+        navigate(&state, instance, project: project, fixedScreens: fixedScreens, language: language, now: now)
+        return state
+    }
+
+    /// The tabs or sections of the instance's navigation. Apart from `state`: switched over
+    /// inside it, the state was copied into the result and the original destroyed on every page.
+    private func navigate(_ state: inout ScreenState, _ instance: Instance, project: Project, fixedScreens: FixedScreens,
+                          language: String, now: Date) {
         // The instance's own process navigates; it is this task's unless the task is in a called
         // one (looked up only then: a lookup copies the whole definition).
         let navigation = instance.process == process.name ? process.navigation : project.process(named: instance.process)?.navigation
         switch navigation {
         case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
         case .single?: state.sections = sections(instance, current: state, project: project, fixedScreens: fixedScreens,
-                                                 language: language, now: now, uploadLimit: uploadLimit)
+                                                 language: language, now: now, uploadLimit: state.uploadLimit)
         default: break
         }
-        return state
     }
 
     /// Every waiting task's screen for a `single` page, when more than one waits: `current`
