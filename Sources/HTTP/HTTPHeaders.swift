@@ -46,6 +46,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.append((name: name, value: value))
     }
 
+    /// Room for `count` fields in all, so adding them one by one allocates once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.same($0.name, name) }
     }

@@ -552,6 +552,7 @@ public final class PreviewApp: Sendable {
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
     func secured(_ response: Response) -> Response {
         var response = response
+        response.headers.reserveCapacity(response.headers.count + 4)
         // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
         if !response.headers.contains("Content-Security-Policy") {
             response.headers.add("Content-Security-Policy",
