@@ -51,7 +51,7 @@ struct WaitingTask {
     private func navigate(_ state: inout ScreenState, _ instance: Instance, project: Project, fixedScreens: FixedScreens,
                           language: String, now: Date) {
         // The instance's own process navigates; it is this task's unless the task is in a called
-        // one (looked up only then: a lookup copies the whole definition).
+        // one (searched for only then).
         let navigation = instance.process == process.name ? process.navigation : project.process(named: instance.process)?.navigation
         switch navigation {
         case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
