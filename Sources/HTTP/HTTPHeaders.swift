@@ -36,12 +36,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Every value for `name`, in order (e.g. several `Set-Cookie`).
     public func values(for name: String) -> [String] {
-        fields.filter { Self.same($0.name, name) }.map(\.value)
+        var values: [String] = []   // one pass, one array: asked for `Cookie` on every request
+        for field in fields where Self.same(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Adds a field, keeping earlier ones with the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
+    }
+
+    /// Room for `count` fields in all, so adding them one by one allocates once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     public mutating func remove(_ name: String) {
@@ -56,10 +63,21 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.makeIterator()
     }
 
-    /// ASCII case-insensitive comparison without allocating lowercase copies.
+    /// ASCII case-insensitive comparison without allocating lowercase copies. Over contiguous
+    /// bytes (every native string's): several names are compared per request, and `zip` over
+    /// two `UTF8View`s cost a call per byte.
     static func same(_ a: String, _ b: String) -> Bool {
         let x = a.utf8, y = b.utf8
         guard x.count == y.count else { return false }
+        let compared = x.withContiguousStorageIfAvailable { x in
+            y.withContiguousStorageIfAvailable { y in
+                for index in 0..<x.count where x[index] != y[index] {
+                    if asciiLower(x[index]) != asciiLower(y[index]) { return false }
+                }
+                return true
+            }
+        }
+        if let compared = compared ?? nil { return compared }
         for (p, q) in zip(x, y) where p != q {
             if asciiLower(p) != asciiLower(q) { return false }
         }

@@ -153,6 +153,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
 /// First call: headers, client, target, body kind and announced length.
 private func begin(_ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>?, server: ServerContext) {
     state.method = method.map { String(cString: $0) } ?? "GET"
+    // A browser sends a dozen headers: room for them at once, not grown from one.
+    state.headers.reserveCapacity(16)
     withUnsafeMutablePointer(to: &state.headers) { pointer in
         _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
     }

@@ -8,6 +8,7 @@ public enum PathSegments {
         var path = path
         return path.withUTF8 { bytes in
             var segments: [String] = []
+            segments.reserveCapacity(4) // every route has at most four: one allocation, not one per segment
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x2F {
                 if index > start {

@@ -7,9 +7,28 @@ import Rendering
 /// The inspector and the JSON screen API: the same instance seen as data.
 extension PreviewApp {
     /// Whether the client asked for JSON rather than a page (`Accept: application/json`, no `text/html`).
+    /// Asked of every page view, so the header's bytes are searched by hand: Foundation's
+    /// `contains` (through `NSString`) cost more than routing the request, and the standard
+    /// library's generic `firstRange(of:)` more again.
     static func wantsJSON(_ request: Request) -> Bool {
-        guard let accept = request.headers["Accept"]?.lowercased() else { return false }
-        return accept.contains("application/json") && !accept.contains("text/html")
+        guard var accept = request.headers["Accept"] else { return false }
+        return accept.withUTF8 { bytes in
+            contains(bytes, "application/json") && !contains(bytes, "text/html")
+        }
+    }
+
+    /// Whether `text` holds `word` (lowercase ASCII), ignoring ASCII case.
+    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard text.count >= count else { return false }
+        return word.withUTF8Buffer { word in
+            (0...(text.count - count)).contains { start in
+                (0..<count).allSatisfy { offset in
+                    let byte = text[start + offset]
+                    return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == word[offset]
+                }
+            }
+        }
     }
 
     /// The screen as JSON; a finished instance as its outcome; a waiting flow run as its child's id.

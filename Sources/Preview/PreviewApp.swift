@@ -62,6 +62,10 @@ public final class PreviewApp: Sendable {
     let projectWarnings: [String]
     /// The component gallery's examples (`/gallery`), read once with the templates.
     let gallery: ComponentGallery
+    /// The engine's project, kept here rather than read through a computed property: a getter
+    /// returns a copy of the whole `Project` (every table retained, then released), and a page
+    /// view asks for it several times (session defaults, settings).
+    let project: Project
     /// The project's scenarios that load: the catalogue's demo bookmarks ("Start at step N").
     let scenarios: [Scenario]
 
@@ -93,6 +97,7 @@ public final class PreviewApp: Sendable {
         self.gallery = gallery
         self.schemaFiles = schemaFiles
         self.scenarios = scenarios
+        self.project = engine.project
     }
 
     /// The same preview in a later generation: with the errors of a change that did not load
@@ -110,8 +115,6 @@ public final class PreviewApp: Sendable {
                    configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [],
                    gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios)
     }
-
-    var project: Project { engine.project }
 
     /// One log line per request at `info`; below that level the clock is not even read.
     public func handle(_ request: Request) -> Response {
@@ -134,28 +137,37 @@ public final class PreviewApp: Sendable {
             response.headers.add("Allow", "GET, HEAD, POST")
             return response
         }
-        var found: (route: Route, parameters: [String])?
-        for route in Self.routes where route.method == method {
-            guard let parameters = route.parameters(of: segments), route.when?(request) ?? true else { continue }
-            found = (route, parameters)
-            break
+        guard let (index, parameters) = Self.match(method, segments, request) else {
+            let (session, isNew) = currentSession(request)
+            var response = notFound(request, session)
+            if isNew { setSessionCookie(session, on: &response) }
+            return response
         }
-        if let found, found.route.needs == .nothing {
-            return found.route.handler(self, Route.Call(request: request, session: Self.noSession, parameters: found.parameters))
+        let route = Self.routes[index]
+        if route.needs == .nothing {
+            return route.handler(self, Route.Call(request: request, session: Self.noSession, parameters: parameters))
         }
         let (session, isNew) = currentSession(request)
-        var response: Response
-        if let (route, parameters) = found {
-            response = refusal(of: route, request, session, isNew)
-                ?? route.handler(self, Route.Call(request: request, session: session, parameters: parameters))
-        } else {
-            response = notFound(request, session)
-        }
-        if isNew {
-            response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: session.id,
-                                                 secure: configuration.secureCookies))
-        }
+        var response = refusal(of: route, request, session, isNew)
+            ?? route.handler(self, Route.Call(request: request, session: session, parameters: parameters))
+        if isNew { setSessionCookie(session, on: &response) }
         return response
+    }
+
+    /// The first route that fits: its index in `routes`, and the path's parameters. Lines are
+    /// read field by field: `for route in routes` copied each line tried (its pattern, parts
+    /// and closures retained and released), a dozen per page view.
+    private static func match(_ method: Route.Method, _ segments: [String], _ request: Request) -> (index: Int, parameters: [String])? {
+        for index in routes.indices where routes[index].method == method {
+            if let parameters = Route.parameters(of: segments, parts: routes[index].parts), routes[index].when?(request) ?? true {
+                return (index, parameters)
+            }
+        }
+        return nil
+    }
+
+    private func setSessionCookie(_ session: Session, on response: inout Response) {
+        response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: session.id, secure: configuration.secureCookies))
     }
 
     /// The session a file route's handler is given: it reads none.
@@ -540,6 +552,7 @@ public final class PreviewApp: Sendable {
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
     func secured(_ response: Response) -> Response {
         var response = response
+        response.headers.reserveCapacity(response.headers.count + 4)
         // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
         if !response.headers.contains("Content-Security-Policy") {
             response.headers.add("Content-Security-Policy",

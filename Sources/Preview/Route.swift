@@ -69,8 +69,10 @@ struct Route: Sendable {
         self.handler = handler
     }
 
-    /// The path's parameters when `segments` fits the pattern; nil when it does not.
-    func parameters(of segments: [String]) -> [String]? {
+    /// The path's parameters when `segments` fits the pattern `parts`; nil when it does not.
+    /// Over the parts alone, not a method of the line: calling one copied the whole line (its
+    /// strings and closures retained, then released) for each line tried.
+    static func parameters(of segments: [String], parts: [Part]) -> [String]? {
         if parts.last == .rest {
             guard segments.count >= parts.count else { return nil }
         } else {

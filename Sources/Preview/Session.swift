@@ -26,6 +26,16 @@ public final class SessionStore: Sendable {
         var seen: Date
         /// A request is writing `seen` to the store: no other starts the same write.
         var writing = false
+
+        /// Marks the entry as seen now; nil when it has expired. `due` as `SessionStore.use` says.
+        mutating func use(by store: SessionStore, now: Date, tick: UInt64) -> (Session, due: Bool)? {
+            guard !store.hasExpired(lastSeen: seen, now: now) else { return nil }
+            touched = tick
+            seen = max(seen, now)
+            let due = stored && !writing && now.timeIntervalSince(session.updatedAt) >= store.touchInterval
+            if due { writing = true }
+            return (session, due)
+        }
     }
     private let records: any RecordStore<Session>
     private let cache = Mutex<[String: Entry]>([:])
@@ -88,18 +98,16 @@ public final class SessionStore: Sendable {
     /// Marks a cached session as seen now; nil when it is not cached or has expired (then it
     /// leaves the cache). `due`: its stored last-seen time is old enough to be written, and
     /// this request is the one to write it.
+    ///
+    /// Changed in place, under the cache's lock on every request: the id is hashed once, and
+    /// the entry is neither copied out nor written back.
     private func use(_ id: String, in all: inout [String: Entry], now: Date, tick: UInt64) -> (Session, due: Bool)? {
-        guard var entry = all[id] else { return nil }
-        if hasExpired(lastSeen: entry.seen, now: now) {
-            all[id] = nil
+        guard let index = all.index(forKey: id) else { return nil }
+        guard let used = all.values[index].use(by: self, now: now, tick: tick) else {
+            all.remove(at: index)
             return nil
         }
-        entry.touched = tick
-        entry.seen = max(entry.seen, now)
-        let due = entry.stored && !entry.writing && now.timeIntervalSince(entry.session.updatedAt) >= touchInterval
-        if due { entry.writing = true }
-        all[id] = entry
-        return (entry.session, due)
+        return used
     }
 
     /// Writes the time a stored session was last seen. On a conflict the stored session is

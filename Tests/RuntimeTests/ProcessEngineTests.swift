@@ -164,6 +164,31 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         #expect(done.data["c"] == .string("z"))
     }
 
+    @Test func aScreenThatReadsNoDataIsResolvedOnceAndOneThatDoesFollowsItsData() throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "fixed" },
+          { "id": "fixed", "type": "userTask", "screen": [
+              { "type": "card", "title": "G", "children": [ { "type": "input", "key": "a", "label": "A" } ] } ],
+            "actions": [ { "name": "go", "type": "submit", "next": "moving" } ] },
+          { "id": "moving", "type": "userTask", "screen": [
+              { "type": "input", "key": "b", "label": "B", "hide": "a == 'hide'" },
+              { "type": "input", "key": "c", "label": "C" } ],
+            "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+          { "id": "e", "type": "end" } ]
+        """)
+        let instance = try engine.start(process: "p", session: "s")
+        let first = try #require(engine.screen(instance, language: "en"))
+        let again = try #require(engine.screen(instance, language: "en"))
+        #expect(first.components.map(\.definition.identity) == again.components.map(\.definition.identity))
+        #expect(first.components.first?.children.map(\.definition.key?.description) == ["a"])
+        #expect(first.components.allSatisfy { !$0.disabled && $0.defaultValue == nil })
+
+        let hidden = try #require(try submit(engine, instance, "go", [("a", "hide")]).applied)
+        #expect(try #require(engine.screen(hidden, language: "en")).components.map(\.definition.key?.description) == ["c"])
+        let shown = try #require(try submit(engine, try engine.start(process: "p", session: "s"), "go", [("a", "show")]).applied)
+        #expect(try #require(engine.screen(shown, language: "en")).components.map(\.definition.key?.description) == ["b", "c"])
+    }
+
     @Test func aStalePostIsRefusedWithANotice() throws {
         let engine = try exampleEngine()
         var instance = try engine.start(process: "loan_application", session: "s")

@@ -130,19 +130,39 @@ public struct CallActivity: Sendable {
 
 /// A wait state: a screen and the actions it offers.
 public struct UserTask: Sendable {
-    public let title: Text?
-    public let step: Text?
-    public let substep: Text?
-    public let screen: [Component]
-    public let actions: [ActionDefinition]
-    public let allowBack: Bool
+    // The fields live in one immutable object, as `Component`'s do: a page view copies the task
+    // it shows (its node, the waiting task, the screen state), and a copy is one retain, not seven.
+    private final class Storage: Sendable {
+        let title: Text?
+        let step: Text?
+        let substep: Text?
+        let screen: [Component]
+        let actions: [ActionDefinition]
+        let allowBack: Bool
+        let analytics: AnalyticsTag?
+
+        init(title: Text?, step: Text?, substep: Text?, screen: [Component], actions: [ActionDefinition],
+             allowBack: Bool, analytics: AnalyticsTag?) {
+            self.title = title; self.step = step; self.substep = substep; self.screen = screen
+            self.actions = actions; self.allowBack = allowBack; self.analytics = analytics
+        }
+    }
+
+    private let storage: Storage
+
+    public var title: Text? { storage.title }
+    public var step: Text? { storage.step }
+    public var substep: Text? { storage.substep }
+    public var screen: [Component] { storage.screen }
+    public var actions: [ActionDefinition] { storage.actions }
+    public var allowBack: Bool { storage.allowBack }
     /// `analytics`: `screen` names the screen event (default: the node id).
-    public let analytics: AnalyticsTag?
+    public var analytics: AnalyticsTag? { storage.analytics }
 
     public init(title: Text?, step: Text?, substep: Text?, screen: [Component], actions: [ActionDefinition],
                 allowBack: Bool, analytics: AnalyticsTag?) {
-        self.title = title; self.step = step; self.substep = substep; self.screen = screen
-        self.actions = actions; self.allowBack = allowBack; self.analytics = analytics
+        storage = Storage(title: title, step: step, substep: substep, screen: screen, actions: actions,
+                          allowBack: allowBack, analytics: analytics)
     }
 
     public func action(named name: String) -> ActionDefinition? {

@@ -6,40 +6,63 @@ public struct ProcessDefinition: Sendable {
         case wizard, single, tabs
     }
 
-    public let name: String
-    public let title: Text?
-    public let navigation: Navigation
-    public let modal: Bool
-    public let data: JSONValue
-    public let params: [Parameter]
-    public let nodes: [Node]
+    // The fields live in one immutable object, as `Component`'s do: every page view copies
+    // the definition of the task it shows (into the waiting task, into the screen state), and
+    // a copy is one retain, not eleven on tables every worker thread shares.
+    private final class Storage: Sendable {
+        let name: String
+        let title: Text?
+        let navigation: Navigation
+        let modal: Bool
+        let data: JSONValue
+        let params: [Parameter]
+        let nodes: [Node]
+        let file: String
+        let diagram: ProcessDiagram?
+        let indexByID: [String: Int]
+        /// For each node, the distinct nodes that can move a token to it: the incoming flows a
+        /// parallel join waits for.
+        let sourcesByID: [String: Set<String>]
+
+        init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
+             params: [Parameter], nodes: [Node], file: String, diagram: ProcessDiagram?) {
+            self.name = name; self.title = title; self.navigation = navigation; self.modal = modal
+            self.data = data; self.params = params; self.nodes = nodes; self.file = file; self.diagram = diagram
+            var index: [String: Int] = [:]
+            for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
+            self.indexByID = index
+            var sources: [String: Set<String>] = [:]
+            for node in nodes {
+                for successor in node.successors { sources[successor.id, default: []].insert(node.id) }
+            }
+            self.sourcesByID = sources
+        }
+    }
+
+    private let storage: Storage
+
+    public var name: String { storage.name }
+    public var title: Text? { storage.title }
+    public var navigation: Navigation { storage.navigation }
+    public var modal: Bool { storage.modal }
+    public var data: JSONValue { storage.data }
+    public var params: [Parameter] { storage.params }
+    public var nodes: [Node] { storage.nodes }
     /// Project-relative file the process came from.
-    public let file: String
+    public var file: String { storage.file }
     /// The shapes and edges its BPMN model draws (diagram interchange), for the process map;
     /// nil for FlowStage JSON processes and models without a diagram (the map lays those out).
-    public let diagram: ProcessDiagram?
-    private let indexByID: [String: Int]
-    /// For each node, the distinct nodes that can move a token to it: the incoming flows a
-    /// parallel join waits for.
-    private let sourcesByID: [String: Set<String>]
+    public var diagram: ProcessDiagram? { storage.diagram }
 
     public init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
                 params: [Parameter], nodes: [Node], file: String, diagram: ProcessDiagram? = nil) {
-        self.name = name; self.title = title; self.navigation = navigation; self.modal = modal
-        self.data = data; self.params = params; self.nodes = nodes; self.file = file; self.diagram = diagram
-        var index: [String: Int] = [:]
-        for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
-        self.indexByID = index
-        var sources: [String: Set<String>] = [:]
-        for node in nodes {
-            for successor in node.successors { sources[successor.id, default: []].insert(node.id) }
-        }
-        self.sourcesByID = sources
+        storage = Storage(name: name, title: title, navigation: navigation, modal: modal, data: data, params: params,
+                          nodes: nodes, file: file, diagram: diagram)
     }
 
     /// The nodes with a flow into `id`.
     public func sources(of id: String) -> Set<String> {
-        sourcesByID[id] ?? []
+        storage.sourcesByID[id] ?? []
     }
 
     /// Whether a token at `start` can ever move to `target` (`start == target` included): what
@@ -58,7 +81,7 @@ public struct ProcessDefinition: Sendable {
     }
 
     public func node(_ id: String) -> Node? {
-        indexByID[id].map { nodes[$0] }
+        storage.indexByID[id].map { storage.nodes[$0] }
     }
 
     public var startNode: Node? {

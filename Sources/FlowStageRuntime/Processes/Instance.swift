@@ -77,7 +77,10 @@ public struct Instance: Sendable, Equatable {
     }
 
     /// The first waiting user task: the page a wizard shows.
-    public var current: String? { waiting.first }
+    public var current: String? { firstTaskToken.map(key) }
+
+    /// The token of `current`, found without building `waiting` (asked on every page view).
+    var firstTaskToken: Token? { tokens.first { $0.state == .task } }
 
     /// User tasks shown before the current one on its token, oldest first: what `back` returns to.
     public var history: [String] {

@@ -6,15 +6,31 @@ enum ScreenResolver {
     static func resolve(_ components: [Component], data: JSONValue, evaluator: inout Evaluator,
                         parentDisabled: Bool = false, item: JSONValue? = nil) -> [ResolvedComponent] {
         // Inside a collection item, expressions see `$item`; keys are already rebased.
-        components.compactMap { component in
-            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item) { return nil }
+        // A loop into a reserved array: `compactMap` grew its result an element at a time.
+        var resolved: [ResolvedComponent] = []
+        resolved.reserveCapacity(components.count)
+        for component in components {
+            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item) { continue }
             let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false, item: item)
             let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item) }
             if component.type == .collection {
-                return resolveCollection(component, data: data, evaluator: &evaluator, disabled: disabled)
+                resolved.append(resolveCollection(component, data: data, evaluator: &evaluator, disabled: disabled))
+                continue
             }
-            let children = resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item)
-            return ResolvedComponent(definition: component, disabled: disabled, defaultValue: defaultValue, children: children)
+            let children = component.children.isEmpty ? []
+                : resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item)
+            resolved.append(ResolvedComponent(definition: component, disabled: disabled, defaultValue: defaultValue, children: children))
+        }
+        return resolved
+    }
+
+    /// Whether resolving `components` reads anything (data, the clock): an expression to
+    /// evaluate (`hide`, `disabled`, `default`) or a collection's items. When not, `resolve`
+    /// gives the same components whatever the data (`FixedScreens`).
+    static func readsData(_ components: [Component]) -> Bool {
+        components.contains { component in
+            component.hide != nil || component.disabled != nil || component.defaultValue != nil
+                || component.type == .collection || readsData(component.children)
         }
     }
 

@@ -17,7 +17,7 @@ struct WaitingTask {
     /// copied the instance and the whole project to ask this.
     init?(_ instance: borrowing Instance, key: String?, project: borrowing Project, exact: Bool = false) {
         let found = key.flatMap { instance.taskToken($0) }
-        guard let token = found ?? (exact ? nil : instance.current.flatMap { instance.taskToken($0) }) else { return nil }
+        guard let token = found ?? (exact ? nil : instance.firstTaskToken) else { return nil }
         let process = token.call.flatMap { id in instance.calls.first { $0.id == id } }.map(\.process) ?? instance.process
         guard let definition = project.process(named: process), let node = definition.node(token.node),
               let task = node.userTask else { return nil }
@@ -29,34 +29,49 @@ struct WaitingTask {
         self.data = instance.data(of: token.call)
     }
 
-    func state(_ instance: Instance, project: Project, steppers: Steppers, components: [ResolvedComponent], data: JSONValue,
-               rawValues: [String: String], errors: [FieldError], notice: String?, language: String,
-               now: Date, uploadLimit: Int) -> ScreenState {
+    /// The task's components over its data, resolved once if its screen reads none (`FixedScreens`).
+    func components(_ fixedScreens: FixedScreens, evaluator: inout Evaluator) -> [ResolvedComponent] {
+        fixedScreens.components(task.screen, node: node.id, process: process.name, data: data, evaluator: &evaluator)
+    }
+
+    func state(_ instance: Instance, project: Project, steppers: Steppers, fixedScreens: FixedScreens,
+               components: [ResolvedComponent], data: JSONValue, rawValues: [String: String], errors: [FieldError],
+               notice: String?, language: String, now: Date, uploadLimit: Int) -> ScreenState {
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
                                 components: components, data: data, rawValues: rawValues, errors: errors,
                                 stepper: steppers.stepper(process: instance.process, key: key),
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
-        switch project.process(named: instance.process)?.navigation {
+        navigate(&state, instance, project: project, fixedScreens: fixedScreens, language: language, now: now)
+        return state
+    }
+
+    /// The tabs or sections of the instance's navigation. Apart from `state`: switched over
+    /// inside it, the state was copied into the result and the original destroyed on every page.
+    private func navigate(_ state: inout ScreenState, _ instance: Instance, project: Project, fixedScreens: FixedScreens,
+                          language: String, now: Date) {
+        // The instance's own process navigates; it is this task's unless the task is in a called
+        // one (searched for only then).
+        let navigation = instance.process == process.name ? process.navigation : project.process(named: instance.process)?.navigation
+        switch navigation {
         case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
-        case .single?: state.sections = sections(instance, current: state, project: project, language: language, now: now,
-                                                 uploadLimit: uploadLimit)
+        case .single?: state.sections = sections(instance, current: state, project: project, fixedScreens: fixedScreens,
+                                                 language: language, now: now, uploadLimit: state.uploadLimit)
         default: break
         }
-        return state
     }
 
     /// Every waiting task's screen for a `single` page, when more than one waits: `current`
     /// as it is (a failed post keeps its errors and values), the others from the instance data.
-    private func sections(_ instance: Instance, current: ScreenState, project: Project, language: String,
-                          now: Date, uploadLimit: Int) -> [ScreenState] {
+    private func sections(_ instance: Instance, current: ScreenState, project: Project, fixedScreens: FixedScreens,
+                          language: String, now: Date, uploadLimit: Int) -> [ScreenState] {
         let waiting = instance.waiting
         guard waiting.count > 1 else { return [] }
         return waiting.compactMap { other in
             if other == key { return current }
             guard let task = WaitingTask(instance, key: other, project: project, exact: true) else { return nil }
             var evaluator = Evaluator(language: language, now: now)
-            let resolved = ScreenResolver.resolve(task.task.screen, data: task.data, evaluator: &evaluator)
+            let resolved = task.components(fixedScreens, evaluator: &evaluator)
             var section = ScreenState(instanceID: instance.id, modal: instance.modal, process: task.process, nodeID: task.key,
                                       task: task.task, components: resolved, data: task.data, rawValues: [:], errors: [],
                                       stepper: nil, canGoBack: task.task.allowBack && !task.token.history.isEmpty,

@@ -34,6 +34,9 @@ extension RecordStore {
     }
 
     /// The record if it exists and belongs to `session`: a foreign id is as unknown as a missing one.
+    /// Inlined: called on `any RecordStore<Instance>` on every page view, the generic body
+    /// looked up the metadata of `Record?` each time.
+    @inline(__always)
     func load(_ id: String, ownedBy session: String) throws(StoreError) -> Record? {
         guard let record = try load(id), record.session == session else { return nil }
         return record

@@ -44,6 +44,11 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
     private static var name: String { Record.recordName }
     private static var table: String { Record.table }
 
+    /// Specialized for the records pages show: called through `any RecordStore`, the generic
+    /// body otherwise looked up the metadata of `Record?` and of the kept entries on every
+    /// load, half of the instance load of a page view.
+    @_specialize(where Record == Instance)
+    @_specialize(where Record == FlowRun)
     public func load(_ id: String) throws(StoreError) -> Record? {
         // Read before anything is asked of the file: a record found current after this
         // moment is current for as long as the file shows this stamp.
