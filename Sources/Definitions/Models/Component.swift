@@ -151,12 +151,14 @@ public struct Component: Sendable {
 
     /// `self` with another id, key and children, sharing what was parsed of its properties.
     func with(id: String?, key: DataPath?, children: [Component]) -> Component {
-        Component(storage: Storage(type: type, id: id, key: key, label: label, hint: hint, placeholder: placeholder, title: title,
-                                   markdown: markdown, hide: hide, disabled: disabled, defaultValue: defaultValue,
-                                   validators: validators, options: options, children: children, action: action, event: event,
-                                   validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete,
-                                   kind: kind, className: className, change: change, pointer: pointer, properties: properties,
-                                   parsed: storage.parsed))
+        let old = storage
+        return Component(storage: Storage(
+            type: old.type, id: id, key: key, label: old.label, hint: old.hint, placeholder: old.placeholder, title: old.title,
+            markdown: old.markdown, hide: old.hide, disabled: old.disabled, defaultValue: old.defaultValue,
+            validators: old.validators, options: old.options, children: children, action: old.action, event: old.event,
+            validate: old.validate, variant: old.variant, inputType: old.inputType, autocomplete: old.autocomplete,
+            kind: old.kind, className: old.className, change: old.change, pointer: old.pointer, properties: old.properties,
+            parsed: old.parsed))
     }
 
     private init(storage: Storage) {
