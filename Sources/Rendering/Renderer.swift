@@ -74,13 +74,18 @@ public struct Renderer: Sendable {
                     recordingParts: Bool) -> (page: KeyedView, parts: ScreenParts?) {
         var ids = FieldIDs()
         var parts: ScreenParts? = recordingParts ? ScreenParts() : nil
+        // One task on the page: its ids are its own, as when it was specialized at load. A
+        // `single` page's several follow one another's: worked out for the page as its plan is
+        // made, else drawn the general way.
+        let entries = state.sections.isEmpty ? specialized : !recordingParts ? .none
+            : SpecializedComponents(sections: state, languageIndex: languageIndex, project: project, templates: templates,
+                                    links: links, markdown: markdown)
         func form(_ section: ScreenState) -> KeyedView {
-            // One task on the page: its ids are its own, as when it was specialized.
-            var builder = screenViewBuilder(section, ui: ui, languageIndex: state.sections.isEmpty ? languageIndex : -1, ids: ids)
+            var builder = screenViewBuilder(section, ui: ui, languageIndex: languageIndex, ids: ids, entries: entries)
             let components = builder.build(section.components)
             if parts != nil, !(parts!.record(section.components, drawnAs: components, isFixedLayout: {
                 SpecializedComponents.isFixedLayout($0, project: project, language: section.language)
-            }, entry: { specialized.entry(for: $0, language: languageIndex, data: section.data) })) {
+            }, entry: { entries.entry(for: $0, language: languageIndex, data: section.data) })) {
                 parts = nil
             }
             let form = formView(section, components: components, settings: settings,
@@ -112,13 +117,14 @@ public struct Renderer: Sendable {
     }
 
     /// The builder of a screen's component views; `languageIndex` ≥ 0 lets it print components
-    /// specialized at load from their request values (one task on the page).
-    func screenViewBuilder(_ state: ScreenState, ui: Words, languageIndex: Int, ids: FieldIDs = FieldIDs()) -> ScreenViewBuilder {
+    /// specialized from their request values (`entries`: those worked out at load, by default).
+    func screenViewBuilder(_ state: ScreenState, ui: Words, languageIndex: Int, ids: FieldIDs = FieldIDs(),
+                           entries: SpecializedComponents? = nil) -> ScreenViewBuilder {
         var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
                                         state: state, ui: ui, ids: ids)
         builder.customComponents = customComponents
         if languageIndex >= 0 {
-            builder.specialized = specialized
+            builder.specialized = entries ?? specialized
             builder.languageIndex = languageIndex
         }
         return builder

@@ -89,9 +89,9 @@ struct SpecializedComponents: Sendable {
             for node in process.nodes {
                 guard case .userTask(let task) = node.kind, !task.screen.isEmpty else { continue }
                 for (index, language) in project.languages.enumerated() {
-                    let built = SpecializedComponents.specialize(task, node: node.id, process: process, language: language,
-                                                                 project: project, templates: templates, links: links,
-                                                                 markdown: markdown)
+                    let built = SpecializedComponents.specialize([PageTask(node: node.id, task: task, components: task.screen.map(Self.everything))],
+                                                                 process: process, language: language, project: project,
+                                                                 templates: templates, links: links, markdown: markdown)
                     for (identity, entry) in built {
                         entries[Key(component: identity, language: index)] = entry
                     }
@@ -101,12 +101,36 @@ struct SpecializedComponents: Sendable {
         self.init(entries: entries)
     }
 
-    /// One screen in one language: built twice with no data (once valid, once with every field
-    /// in error), and specialized from the invalid build, which holds every id.
-    private static func specialize(_ task: UserTask, node: String, process: ProcessDefinition, language: String,
+    /// The entries of a `single` page's several tasks, drawn together as `state` shows them:
+    /// each task's ids come after the others', so they are worked out for this page (when its
+    /// plan is made), in the language at `languageIndex`. None unless every component is
+    /// specialized or a fixed layout: a component drawn whole would draw its own children the
+    /// general way on later pages, taking ids the page's entries do not.
+    init(sections state: ScreenState, languageIndex: Int, project: Project, templates: TemplateSet, links: any PageLinks,
+         markdown: MarkdownCache) {
+        let tasks = state.sections.map { PageTask(node: $0.nodeID, task: $0.task, components: $0.components.map(Self.enabled)) }
+        let built = Self.specialize(tasks, process: state.process, language: state.language, project: project, templates: templates,
+                                    links: links, markdown: markdown)
+        let allPlanned = tasks.flatMap(\.components).flatMap(\.flattened).allSatisfy {
+            built[$0.definition.identity] != nil || Self.isFixedLayout($0.definition, project: project, language: state.language)
+        }
+        self.init(entries: allPlanned ? Dictionary(uniqueKeysWithValues: built.map { (Key(component: $0.key, language: languageIndex), $0.value) }) : [:])
+    }
+
+    /// A task's components as a page shows them, in the order of its form.
+    private struct PageTask {
+        let node: String
+        let task: UserTask
+        let components: [ResolvedComponent]
+    }
+
+    /// One page's tasks (one, or a `single` page's several) in one language: built twice with no
+    /// data (once valid, once with every field in error), and specialized from the invalid
+    /// build, which holds every id.
+    private static func specialize(_ tasks: [PageTask], process: ProcessDefinition, language: String,
                                    project: Project, templates: TemplateSet, links: any PageLinks,
                                    markdown: MarkdownCache) -> [ObjectIdentifier: Entry] {
-        let components = task.screen.map(everything)
+        let components = tasks.flatMap(\.components)
         guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
         // A stored file per upload, so its file list's body is checked against a file.
@@ -114,17 +138,24 @@ struct SpecializedComponents: Sendable {
         for resolved in components.flatMap(\.flattened) where resolved.definition.type == .fileUpload {
             resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
         }
+        // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
         func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [],
                    data: JSONValue = sample) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
-            let drawn = hidden.isEmpty ? components : components.compactMap { $0.pruned(hiding: hidden) }
-            let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: node, task: task,
-                                    components: drawn, data: data, rawValues: [:], errors: errors,
-                                    stepper: nil, canGoBack: false, notice: nil, language: language)
-            var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
-                                            state: state, ui: project.words.for(language))
-            builder.recorded = [:]
-            _ = builder.build(drawn)
-            return (builder.recorded ?? [:], builder.ids.clashed)
+            var ids = FieldIDs()
+            var views: [ObjectIdentifier: ComponentView] = [:]
+            for page in tasks {
+                let drawn = hidden.isEmpty ? page.components : page.components.compactMap { $0.pruned(hiding: hidden) }
+                let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task,
+                                        components: drawn, data: data, rawValues: [:], errors: errors,
+                                        stepper: nil, canGoBack: false, notice: nil, language: language)
+                var builder = ScreenViewBuilder(templates: templates, project: project, links: links, markdown: markdown,
+                                                state: state, ui: project.words.for(language), ids: ids)
+                builder.recorded = [:]
+                _ = builder.build(drawn)
+                views.merge(builder.recorded ?? [:]) { first, _ in first }
+                ids = builder.ids
+            }
+            return (views, ids.clashed)
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
@@ -140,29 +171,32 @@ struct SpecializedComponents: Sendable {
         }
 
         var result: [ObjectIdentifier: Entry] = [:]
-        for resolved in shown {
-            let component = resolved.definition
-            guard isEligible(component, project: project, language: language),
-                  let entry = Self.entry(component, task: task, language: language, project: project, templates: templates,
-                                         valid: valid.views, invalid: invalid.views) else { continue }
-            guard let parent = component.parentKey, let codes = choiceCodes(component, project: project) else {
-                result[component.identity] = entry
-                continue
+        for page in tasks {
+            let task = page.task
+            for resolved in page.components.flatMap(\.flattened) {
+                let component = resolved.definition
+                guard isEligible(component, project: project, language: language),
+                      let entry = Self.entry(component, task: task, language: language, project: project, templates: templates,
+                                             valid: valid.views, invalid: invalid.views) else { continue }
+                guard let parent = component.parentKey, let codes = choiceCodes(component, project: project) else {
+                    result[component.identity] = entry
+                    continue
+                }
+                // A child list: an entry per parent value that offers options, built with that value;
+                // a value under which any id of the screen moves keeps the general path.
+                var choices: [String: Entry] = [:]
+                for code in codes {
+                    var data = sample
+                    parent.set(.string(code), in: &data)
+                    let chosenValid = build(errors: [], data: data)
+                    let chosenInvalid = build(errors: keys.map { FieldError(key: $0, message: "!") }, data: data)
+                    guard shown.allSatisfy({ chosenInvalid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }),
+                          let chosen = Self.entry(component, task: task, language: language, project: project, templates: templates,
+                                                  valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
+                    choices[code] = chosen
+                }
+                result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
             }
-            // A child list: an entry per parent value that offers options, built with that value;
-            // a value under which any id of the screen moves keeps the general path.
-            var choices: [String: Entry] = [:]
-            for code in codes {
-                var data = sample
-                parent.set(.string(code), in: &data)
-                let chosenValid = build(errors: [], data: data)
-                let chosenInvalid = build(errors: keys.map { FieldError(key: $0, message: "!") }, data: data)
-                guard shown.allSatisfy({ chosenInvalid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }),
-                      let chosen = Self.entry(component, task: task, language: language, project: project, templates: templates,
-                                              valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
-                choices[code] = chosen
-            }
-            result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
         }
         return result
     }
@@ -208,6 +242,11 @@ struct SpecializedComponents: Sendable {
     /// Shown, enabled, with its children: the shape every page of the screen is a part of.
     private static func everything(_ component: Component) -> ResolvedComponent {
         ResolvedComponent(definition: component, disabled: false, children: component.children.map(everything))
+    }
+
+    /// A shown component as it is specialized: enabled (`disabled` is the request's), with its shown children.
+    private static func enabled(_ resolved: ResolvedComponent) -> ResolvedComponent {
+        ResolvedComponent(definition: resolved.definition, disabled: false, children: resolved.children.map(enabled))
     }
 
     /// Types whose markup is fixed but for the dynamic names, with words that read no data and
