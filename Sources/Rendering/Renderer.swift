@@ -59,7 +59,10 @@ public struct Renderer: Sendable {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
-            let plan = template.map { ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: formsPostFiles(state)) }
+            let plan = template.map {
+                ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: formsPostFiles(state),
+                           headings: fixedHeadings(state, language: settings.language))
+            }
             plans.store(plan, for: unplanned)
             // Every page of a key is printed from its plan, the one it was made from too.
             if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
@@ -147,6 +150,14 @@ public struct Renderer: Sendable {
         if state.sections.isEmpty { title += processTitle + " – " }
         title += project.name
         return (heading, title)
+    }
+
+    /// The headings of a page whose screen title reads no data (a `single` page's h1 is the
+    /// process's title): the same on every page of its plan.
+    func fixedHeadings(_ state: ScreenState, language: String) -> (heading: String, title: String)? {
+        let readsData = state.sections.isEmpty
+            && [state.task.title, state.task.step].contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+        return readsData ? nil : headings(state, language: language)
     }
 
     /// The stepper header, drawn once per stepper and languages.

@@ -22,6 +22,8 @@ struct ScreenPlan: Sendable {
     let parts: [PartKind]
     /// Per form, whether it posts files (multipart): fixed by the components too.
     let postsFiles: [Bool]
+    /// The page's h1 and title when they read no data (the common case); else worked out per request.
+    let headings: (heading: String, title: String)?
 
     /// What a shown component is in a plan.
     enum PartKind: Sendable {
@@ -173,7 +175,7 @@ extension Renderer {
             forms.append(FormRequestValues(action: formAction(copy task), multipart: plan.postsFiles[forms.count],
                                            canGoBack: showsBack(copy task), backURL: links.back(task.instanceID)))
         }
-        let (heading, title) = headings(state, language: settings.language)
+        let (heading, title) = plan.headings ?? headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), tabs: tabsValue(state, ui: ui),

@@ -227,6 +227,34 @@ import TestSupport
         }
     }
 
+    /// A screen title that reads data follows each instance's data on a planned page; one that
+    /// reads none is written into the plan.
+    @Test func aScreenTitleThatReadsDataFollowsTheDataOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "title": "Claims", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Hello ${name}", "screen": [ { "type": "input", "key": "name", "label": "Name" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        let base = try #require(SpecializedRendering.states(project).first)
+        let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "t")
+        for name in ["Ana", "Radu", "Ana"] {
+            let state = ScreenState(instanceID: "i-1", modal: false, process: base.process, nodeID: base.nodeID, task: base.task,
+                                    components: base.components, data: .object(["name": .string(name)]), rawValues: [:], errors: [],
+                                    stepper: nil, canGoBack: false, notice: nil, language: "en")
+            let page = HTMLDocument.parse(String(decoding: renderer.screen(state, settings: settings), as: UTF8.self))
+            #expect(page.all("h1").map(\.text) == ["Hello \(name)"])
+            #expect(page.all("title").map(\.text) == ["Hello \(name) – Claims – Fixture"])
+            #expect(renderer.screenPlans?.plan(for: try #require(renderer.planKey(state, settings: settings, languageIndex: 0))) ?? nil != nil)
+        }
+    }
+
     /// A project's errors and warnings are listed on its pages; a page showing them is planned
     /// with them, apart from one without.
     @Test func aPageListingTheProjectsWarningsIsPlannedWithThem() throws {
