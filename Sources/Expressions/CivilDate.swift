@@ -22,12 +22,24 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: y, month: m, day: d)
     }
 
-    /// The date `instant` falls on in `timeZone`.
+    /// The date `instant` falls on in `timeZone`: the zone's offset at that instant, then day
+    /// arithmetic. No `Calendar`: a page with a "today" date bound asks on every view.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        self.year = parts.year!; self.month = parts.month!; self.day = parts.day!
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
+    public init(dayNumber: Int) {
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
     static func days(inMonth month: Int, year: Int) -> Int {

@@ -14,10 +14,12 @@ import Template
 /// Only screens whose ids are the same on every page are specialized: every id of every
 /// component is its plain one, so hiding some cannot shift the others; or, where two share a
 /// plain id (two buttons), every component is specialized (or a fixed card or container) and
-/// no id moves whichever components are hidden, so the `-2` falls the same way on every page. Only components whose words
-/// never read instance data are, but for a text's or message's markdown, rendered per request
-/// (`ComponentRequestRule`, which also holds what a slider and a date picker work out per
-/// request); the rest take the general path.
+/// no id moves whichever components are hidden, so the `-2` falls the same way on every page.
+/// Only components whose words never read instance data are, but for a text's or message's
+/// markdown, rendered per request (`ComponentRequestRule`, which also holds what a slider, a
+/// date picker and an upload work out per request); the rest take the general path. A child
+/// list has an entry per parent value; a `single` page's tasks, whose ids follow one another's,
+/// are specialized together when the page's plan is made (`init(sections:)`).
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
