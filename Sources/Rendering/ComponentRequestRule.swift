@@ -19,6 +19,8 @@ enum ComponentRequestRule: Sendable {
     /// A file upload: the files stored at its key, its limits in words (the server's limit is
     /// the state's), and where its upload and remove buttons post.
     case upload(UploadRules, action: String?, words: Words)
+    /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
+    case table([TableColumn], source: DataPath?)
 
     /// The names this rule leaves to the request, beside a field's own.
     var names: Set<ViewKey> {
@@ -28,6 +30,7 @@ enum ComponentRequestRule: Sendable {
         case .slider: [.valueText]
         case .date: [.inputType, .placeholder, .spellcheckOff, .min, .max]
         case .upload: [.files, .hasFiles, .uploadHint]
+        case .table: [.tableRows]
         }
     }
 
@@ -47,6 +50,11 @@ enum ComponentRequestRule: Sendable {
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadRules(component), action: UploadText.action(component, task: task), words: words)
+        case .table:
+            let columns = component.tableColumns.map {
+                TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)
+            }
+            return .table(columns, source: component.source)
         default:
             return .none
         }

@@ -51,17 +51,19 @@ struct FieldRequestValues {
 }
 
 /// What a `ComponentRequestRule` works out for one request: a markdown text's HTML, a slider's
-/// written value, a date picker's input, a file upload's files and limits.
+/// written value, a date picker's input, a file upload's files and limits, a table's rows.
 final class RequestRuleValues: Sendable {
     let html: String?
     let valueText: String?
     let date: DateInputValues?
     let files: [UploadedFileView]?
     let uploadHint: String?
+    let tableRows: [TemplateValue]?
 
     init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
-         uploadHint: String? = nil) {
+         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil) {
         self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
+        self.tableRows = tableRows
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -76,6 +78,7 @@ final class RequestRuleValues: Sendable {
         case .files: files.map { .list($0.map { .object($0) }) }
         case .hasFiles: files.map { .bool(!$0.isEmpty) }
         case .uploadHint: uploadHint.map(TemplateValue.text)
+        case .tableRows: tableRows.map(TemplateValue.list)
         default: nil
         }
     }

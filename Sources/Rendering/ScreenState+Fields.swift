@@ -87,6 +87,8 @@ extension FieldRequestValues {
             rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
                                      uploadHint: UploadText.hint(rules, ui: words, globalLimit: state.uploadLimit))
+        case .table(let columns, let source):
+            rule = RequestRuleValues(tableRows: TableColumn.rows(columns, of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
         }
     }
 }

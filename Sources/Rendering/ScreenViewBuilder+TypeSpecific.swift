@@ -89,12 +89,7 @@ extension ScreenViewBuilder {
             .object(KeyedView([.label: .text(column.label), .format: .text(column.format.rawValue)]))
         }))
         let rows = component.source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
-        view.set(.tableRows, .list(rows.map { row in
-            .object(KeyedView([.cells: .list(columns.enumerated().map { offset, column in
-                .object(KeyedView([.text: .text(column.display(column.key.get(in: row))),
-                                       .format: .text(column.format.rawValue), .header: .bool(offset == 0)]))
-            })]))
-        }))
+        view.set(.tableRows, .list(TableColumn.rows(columns, of: rows)))
         view.set(.columnCount, .number(Double(columns.count)))
     }
 

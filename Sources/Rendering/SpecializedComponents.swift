@@ -135,10 +135,17 @@ struct SpecializedComponents: Sendable {
         let components = tasks.flatMap(\.components)
         guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        // A stored file per upload, so its file list's body is checked against a file.
+        // A stored file per upload and a row per table, so their lists' bodies are checked
+        // against an item (`TemplateSpecializer` keeps a list section only so).
         var sample: JSONValue = .object([:])
-        for resolved in components.flatMap(\.flattened) where resolved.definition.type == .fileUpload {
-            resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
+        for resolved in components.flatMap(\.flattened) {
+            switch resolved.definition.type {
+            case .fileUpload:
+                resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
+            case .table:
+                resolved.definition.source?.set(.array([.object([:])]), in: &sample)
+            default: break
+            }
         }
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
         func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [],
@@ -258,7 +265,7 @@ struct SpecializedComponents: Sendable {
         case .input where component.inputType == "time" || component.inputType == "datetime-local":
             return false   // the input's type follows its value (ScreenViewBuilder+Temporal)
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
-             .slider, .datepicker, .fileUpload:
+             .slider, .datepicker, .fileUpload, .table:
             break
         case .image where component.imageSource == nil:
             // A media key or a URL: the same picture on every page (a data path is not).
@@ -272,7 +279,8 @@ struct SpecializedComponents: Sendable {
         // A text's or message's markdown may read data: its HTML is left to the request.
         let texts = [component.label, component.hint, component.placeholder, component.title,
                      component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel"].map(component.text)
+            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel", "caption"].map(component.text)
+            + component.tableColumns.map(\.label)
             + optionLabels(component, project: project, language: language)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }

@@ -1,11 +1,12 @@
 import Definitions
 import Expressions
 import Foundation
+import Template
 
 /// One column of a `table` (docs/reference/components.md): where its value is in a row, its header, and how a
 /// value is written (per the page's locale: its language with the region of the project's `locale`,
 /// `Words.locale`; dates in the page's date form, `format.date`).
-struct TableColumn {
+struct TableColumn: Sendable {
     typealias Format = TableColumnDefinition.Format
 
     let key: DataPath
@@ -43,6 +44,19 @@ struct TableColumn {
             return value.displayString
         case .text:
             return value.displayString
+        }
+    }
+}
+
+extension TableColumn {
+    /// A table's body: per row of `rows`, a cell per column (the first a row header), for the
+    /// general path and the specialized one alike.
+    static func rows(_ columns: [TableColumn], of rows: [JSONValue]) -> [TemplateValue] {
+        rows.map { row in
+            .object(KeyedView([.cells: .list(columns.enumerated().map { offset, column in
+                .object(KeyedView([.text: .text(column.display(column.key.get(in: row))),
+                                   .format: .text(column.format.rawValue), .header: .bool(offset == 0)]))
+            })]))
         }
     }
 }

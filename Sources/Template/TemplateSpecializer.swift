@@ -161,24 +161,54 @@ public struct TemplateSpecializer {
         case .object, .embed: items = [sample]
         default: throw CannotSpecialize()
         }
-        // A name the body asks must be answered by every item of the sample, or by the request:
-        // none may fall back to a context known only now. (Conservative inside nested sections.)
-        // A part's section was kept when its own template was specialized, and checked then
-        // against its own sample: it is trusted here, whatever this page's items are.
-        let isDynamic = self.isDynamic
-        let answers = { (name: TemplateKey) -> Bool in
-            key.part >= 0 || isDynamic(name, false) || (!items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil })
+        // A name the body asks must be answered by the sample's items, or by the request: none
+        // may fall back to a context known only now. A part's section was kept when its own
+        // template was specialized, and checked then against its own sample: it is trusted
+        // here, whatever this page's items are.
+        let samples = KeptSamples(levels: [items], trusted: key.part >= 0, isDynamic: isDynamic)
+        try keep(.section(name: add(key), end: -1), body: start, end: end, samples: samples)
+    }
+
+    /// The sample items a kept section's body is checked against: those of each kept section
+    /// it is in, innermost last. A name is answered when every item of one level answers it
+    /// (the render finds it there or in an item further in), or the request does.
+    private struct KeptSamples {
+        var levels: [[TemplateValue]]
+        let trusted: Bool
+        let isDynamic: (TemplateKey, Bool) -> Bool
+
+        func answers(_ name: TemplateKey) -> Bool {
+            trusted || isDynamic(name, false) || levels.contains { Self.allAnswer($0, name) }
         }
-        try keep(.section(name: add(key), end: -1), body: start, end: end, answers: answers)
+
+        /// Inside a section on `name` (not inverted): the items it pushes, from the innermost
+        /// level whose items all answer it. A flag or text pushes nothing names are found in.
+        func entering(_ name: TemplateKey) -> KeptSamples {
+            var inner: [TemplateValue] = []
+            for item in levels.last(where: { Self.allAnswer($0, name) }) ?? [] {
+                switch TemplateFrame(item).lookup(name) {
+                case .list(let items)?: inner += items
+                case let value? where value.isStructured: inner.append(value)
+                default: break
+                }
+            }
+            var entered = self
+            entered.levels.append(inner)
+            return entered
+        }
+
+        private static func allAnswer(_ items: [TemplateValue], _ name: TemplateKey) -> Bool {
+            !items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil }
+        }
     }
 
     /// `op` (a section or inverted section, its end still unknown), then its body copied.
-    private mutating func keep(_ op: TemplateOp, body start: Int, end: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) {
+    private mutating func keep(_ op: TemplateOp, body start: Int, end: Int, samples: KeptSamples) throws(CannotSpecialize) {
         let opIndex = ops.count
         ops.append(op)
         depth += 1
         maxDepth = max(maxDepth, depth)
-        try copy(from: start, to: end, answers: answers)
+        try copy(from: start, to: end, samples: samples)
         depth -= 1
         switch op {
         case .section(let name, _): ops[opIndex] = .section(name: name, end: ops.count)
@@ -189,7 +219,7 @@ public struct TemplateSpecializer {
     }
 
     /// The source's ops from `start` to `end`, re-numbered into the new plan.
-    private mutating func copy(from start: Int, to end: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) {
+    private mutating func copy(from start: Int, to end: Int, samples: KeptSamples) throws(CannotSpecialize) {
         var index = start
         while index < end {
             let op = source.ops[index]
@@ -198,24 +228,25 @@ public struct TemplateSpecializer {
                 appendLiteral(source.literals[from..<to])
                 index += 1
             case .variable(let nameIndex, let escaped):
-                ops.append(.variable(name: try keepName(nameIndex, answers: answers), escaped: escaped))
+                ops.append(.variable(name: try keepName(nameIndex, samples: samples), escaped: escaped))
                 index += 1
             case .section(let nameIndex, let sectionEnd):
-                try keep(.section(name: try keepName(nameIndex, answers: answers), end: -1), body: index + 1, end: sectionEnd,
-                         answers: answers)
+                let name = try keepName(nameIndex, samples: samples)
+                let inside = source.names[nameIndex].rest.isEmpty ? samples.entering(names[name].first!) : samples
+                try keep(.section(name: name, end: -1), body: index + 1, end: sectionEnd, samples: inside)
                 index = sectionEnd
             case .inverted(let nameIndex, let sectionEnd):
-                try keep(.inverted(name: try keepName(nameIndex, answers: answers), end: -1), body: index + 1, end: sectionEnd,
-                         answers: answers)
+                try keep(.inverted(name: try keepName(nameIndex, samples: samples), end: -1), body: index + 1, end: sectionEnd,
+                         samples: samples)
                 index = sectionEnd
             }
         }
     }
 
-    /// A source name, added to the new plan when `answers` accepts its first segment.
-    private mutating func keepName(_ nameIndex: Int, answers: (TemplateKey) -> Bool) throws(CannotSpecialize) -> Int {
+    /// A source name, added to the new plan when the samples answer its first segment.
+    private mutating func keepName(_ nameIndex: Int, samples: KeptSamples) throws(CannotSpecialize) -> Int {
         let name = source.names[nameIndex]
-        guard let first = name.first, answers(first) else { throw CannotSpecialize() }
+        guard let first = name.first, samples.answers(first) else { throw CannotSpecialize() }
         names.append(name)
         return names.count - 1
     }

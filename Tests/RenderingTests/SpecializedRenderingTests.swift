@@ -278,6 +278,51 @@ import TestSupport
         }
     }
 
+    /// A table is specialized: its caption and headers written in, its rows the request's, each
+    /// cell written per its column's format, as the general path writes them.
+    @Test func aTablesRowsAreTheRequestsOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en", "de"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Accounts", "screen": [
+                { "type": "table", "source": "accounts", "caption": "Your accounts", "columns": [
+                  { "key": "name", "label": "Account" }, { "key": "balance", "label": "Balance", "format": "currency", "currency": "EUR" },
+                  { "key": "opened", "label": "Opened", "format": "date" }, { "key": "active", "label": "Active", "format": "boolean" } ] },
+                { "type": "button", "label": "Go", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        #expect(try check(folder) == 16, "no rows, in every request state")
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
+        var general = renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let base = try #require(SpecializedRendering.states(project).first)
+        let table = try #require(base.task.screen.first)
+        #expect(renderer.specialized.entry(for: table, language: 0, data: .null) != nil)
+        let row = { (name: String, balance: JSONValue, active: JSONValue) -> JSONValue in
+            .object(["name": .string(name), "balance": balance, "opened": .string("2019-04-01"), "active": active])
+        }
+        let tables: [[JSONValue]] = [[], [row("Current <b>", .number(1520.5), .bool(true))],
+                                     [row("A", .number(-35.2), .bool(false)), .object([:]), row("C", .string("n/a"), .string("maybe"))]]
+        for language in ["en", "de"] {
+            for rows in tables + tables {
+                let state = ScreenState(instanceID: "i-1", modal: false, process: base.process, nodeID: base.nodeID, task: base.task,
+                                        components: base.components, data: .object(["accounts": .array(rows)]), rawValues: [:],
+                                        errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
+                let settings = PageSettings(language: language, theme: "default", appearance: "auto", csrf: "t")
+                let bytes = String(decoding: renderer.screen(state, settings: settings), as: UTF8.self)
+                #expect(bytes == String(decoding: general.screen(state, settings: settings), as: UTF8.self))
+                let body = HTMLDocument.parse(bytes).all("tbody").first?.all("tr") ?? []
+                #expect(body.count == max(rows.count, 1))
+            }
+        }
+    }
+
     /// A child list's options follow its parent field: the page is planned per parent value,
     /// and shows that value's options ("choose … first" while it is empty, none for a value
     /// the list does not know), as the general path does.

@@ -32,6 +32,36 @@ import Testing
                                                partOf: { _ in nil }) == nil)
     }
 
+    /// A kept list's nested sections are checked against the items they push (a table's rows
+    /// and their cells): names an inner item answers are kept, and print the request's.
+    @Test func aNestedListInAListLeftToTheRequestPrintsTheRequestsItems() throws {
+        let template = try Specialization.compile("<caption>{{title}}</caption>{{#rows}}<tr>{{#cells}}<td>{{text}}</td>{{/cells}}</tr>{{/rows}}")
+        func row(_ texts: [String]) -> TemplateValue {
+            .object(DictionaryContext(["cells": .list(texts.map { .object(DictionaryContext(["text": .text($0)])) })]))
+        }
+        let sample = DictionaryContext(["title": .text("Accounts"), "rows": .list([row(["a", "b"])])])
+        let page = try #require(TemplateSpecializer.specialize(page: template, root: sample,
+                                                               isDynamic: { $0.text == "rows" }, partOf: { _ in nil }))
+        let request = DictionaryContext(["rows": .list([row(["x <y>", "1"]), row(["z"])])])
+        #expect(page.render(request) == "<caption>Accounts</caption><tr><td>x &lt;y&gt;</td><td>1</td></tr><tr><td>z</td></tr>")
+    }
+
+    /// A name inside the nested list that no item answers, inner or outer, would have been found
+    /// in what was known only while specializing: not specialized. Nor is a nested list whose
+    /// sample is empty, since nothing then says what its items answer.
+    @Test(arguments: [
+        "{{#rows}}{{#cells}}<td>{{text}} {{title}}</td>{{/cells}}{{/rows}}",
+        "{{#rows}}{{#empty}}<td>{{text}}</td>{{/empty}}{{/rows}}",
+    ])
+    func aNestedListBodyThatReadsOutsideEveryItemIsNotSpecialized(_ source: String) throws {
+        let template = try Specialization.compile(source)
+        let cell = TemplateValue.object(DictionaryContext(["text": .text("a")]))
+        let sample = DictionaryContext(["title": .text("Accounts"),
+                                        "rows": .list([.object(DictionaryContext(["cells": .list([cell]), "empty": .list([])]))])])
+        #expect(TemplateSpecializer.specialize(page: template, root: sample, isDynamic: { $0.text == "rows" },
+                                               partOf: { _ in nil }) == nil)
+    }
+
     /// A part left whole is asked of the request as it is: its own template with its own values.
     @Test func aWholePartIsDrawnFromTheRequest() throws {
         let inner = try Specialization.compile("<b>{{name}}</b>")
