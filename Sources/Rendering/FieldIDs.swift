@@ -1,7 +1,8 @@
 /// Gives every field a unique HTML id derived from its data path, so error-summary links,
 /// labels and `aria-describedby` always point at one element.
 struct FieldIDs {
-    private var used: Set<String>
+    /// Every id given so far.
+    private(set) var used: Set<String>
     private(set) var byKey: [String: String] = [:]
     /// Whether any id had to take a `-2`-style suffix.
     private(set) var clashed = false

@@ -19,7 +19,8 @@ import Template
 /// markdown, rendered per request (`ComponentRequestRule`, which also holds what a slider, a
 /// date picker and an upload work out per request); the rest take the general path. A child
 /// list has an entry per parent value; a `single` page's tasks, whose ids follow one another's,
-/// are specialized together when the page's plan is made (`init(sections:)`).
+/// are specialized together when the page's plan is made (`init(sections:)`). A collection is
+/// drawn whole: the rest of its screen is specialized when no id of theirs can collide with its.
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
@@ -133,7 +134,7 @@ struct SpecializedComponents: Sendable {
                                    project: Project, templates: TemplateSet, links: any PageLinks,
                                    markdown: MarkdownCache) -> [ObjectIdentifier: Entry] {
         let components = tasks.flatMap(\.components)
-        guard !components.contains(where: { $0.contains(.collection) }) else { return [:] }
+        let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
         // A stored file per upload and a row per table, so their lists' bodies are checked
         // against an item (`TemplateSpecializer` keeps a list section only so).
@@ -149,7 +150,7 @@ struct SpecializedComponents: Sendable {
         }
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
         func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [],
-                   data: JSONValue = sample) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool) {
+                   data: JSONValue = sample) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool, ids: Set<String>) {
             var ids = FieldIDs()
             var views: [ObjectIdentifier: ComponentView] = [:]
             for page in tasks {
@@ -164,7 +165,16 @@ struct SpecializedComponents: Sendable {
                 views.merge(builder.recorded ?? [:]) { first, _ in first }
                 ids = builder.ids
             }
-            return (views, ids.clashed)
+            return (views, ids.clashed, ids.used)
+        }
+        // A collection is drawn whole, its ids as many as its items: the others are specialized
+        // only when none of their ids can start as one of the collection's does.
+        if !collections.isEmpty {
+            let found = collections.map(Self.idPrefixes)
+            guard !found.contains(where: { $0 == nil }) else { return [:] }
+            let prefixes = found.compactMap { $0 }.flatMap { $0 }
+            let others = build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: Set(collections.map(\.identity))).ids
+            guard !others.contains(where: { id in prefixes.contains { id.hasPrefix($0) } }) else { return [:] }
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
@@ -246,6 +256,21 @@ struct SpecializedComponents: Sendable {
             guard build(hidden).allSatisfy({ full[$0.key]?.id == $0.value.id }) else { return false }
         }
         return true
+    }
+
+    /// How every id a collection gives on some page starts: its own, its choice's radios', its
+    /// items' components' (their own ids, or their keys under the collection's source, or their
+    /// type). Nil when that cannot be told: no source, or a collection inside an item.
+    private static func idPrefixes(of collection: Component) -> [String]? {
+        guard let source = collection.source else { return nil }
+        let items = collection.children.flatMap(\.flattened)
+        guard !items.contains(where: { $0.type == .collection }) else { return nil }
+        let itemPrefixes = items.map { item in
+            item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? "field-" + HTMLID.sanitise(source.description) : "c-" + item.type.rawValue)
+        }
+        let prefixes = [collection.htmlID] + (collection.selectKey.map { ["field-" + HTMLID.sanitise($0.description)] } ?? []) + itemPrefixes
+        // An id that is all punctuation becomes `x` alone, not the start of its items' ids.
+        return prefixes.contains("x") ? nil : prefixes
     }
 
     /// Shown, enabled, with its children: the shape every page of the screen is a part of.

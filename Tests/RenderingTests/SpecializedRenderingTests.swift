@@ -278,6 +278,49 @@ import TestSupport
         }
     }
 
+    /// A collection is drawn whole on every page (its ids are as many as its items); the rest
+    /// of its screen is specialized when none of their ids can start as the collection's do,
+    /// and the page prints what the general path prints, with its items and with errors.
+    @Test(arguments: [false, true])
+    func aScreenWithACollectionIsSpecializedAroundItWhenNoIDCanCollide(_ collides: Bool) throws {
+        // An id of its own that starts as the collection's items' ids do (`field-accounts-…`).
+        let total = collides ? #", { "type": "input", "key": "sum", "id": "field-accounts-sum", "label": "Sum" }"# : ""
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "data": { "accounts": [ { "name": "Current" }, { "name": "Savings <b>" } ] }, "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Accounts", "screen": [
+                { "type": "table", "source": "accounts", "caption": "Yours", "columns": [ { "key": "name", "label": "Account" } ] },
+                { "type": "collection", "source": "accounts", "label": "Main account", "selectKey": "main", "itemLabel": "${$item.name}",
+                  "validators": [ { "type": "required" } ],
+                  "item": [ { "type": "input", "key": "nickname", "label": "Nickname" }, { "type": "text", "markdown": "Note" } ] }\#(total),
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        var general = harness.renderer
+        general.specialized = .none
+        general.screenPlans = nil
+        let table = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen.first)
+        #expect((harness.renderer.specialized.entry(for: table, language: 0, data: .null) != nil) == !collides)
+        for _ in 0..<2 {
+            let instance = try harness.engine.start(process: "p", session: "s")
+            guard case .invalid(let refused) = try harness.post(instance, "ok", [("accounts[0].nickname", "Daily <3>")]) else {
+                Issue.record("no item was chosen, yet the post was accepted"); return
+            }
+            for state in [try #require(harness.engine.screen(instance, language: "en")), refused] {
+                #expect(state.components.contains { $0.items.count == 2 })
+                let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+                #expect(bytes == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self))
+                let ids = HTMLDocument.parse(bytes).all(where: { $0["id"] != nil }).compactMap { $0["id"] }
+                #expect(Set(ids).count == ids.count, "\(ids)")
+            }
+        }
+    }
+
     /// A table is specialized: its caption and headers written in, its rows the request's, each
     /// cell written per its column's format, as the general path writes them.
     @Test func aTablesRowsAreTheRequestsOnAPlannedPage() throws {
