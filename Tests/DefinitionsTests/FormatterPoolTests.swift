@@ -26,12 +26,19 @@ import Testing
         #expect(wrong.withLock { $0 } == 0)
     }
 
+    /// Texts are remembered per thread, each by its language and kind: written again, the same
+    /// value gives each language's own text, and a text that is no date stays as it is.
     @Test func eachLanguageOnOneThreadWritesWithItsOwnFormatter() {
         let german = Words(language: "de", table: [:])
         let english = Words(language: "en", table: [:])
+        let first = [german, english].map { [$0.format(2_469, .currency(code: "EUR")), $0.format(0.5, .percent), $0.date("2019-04-01")] }
+        #expect(first[0] != first[1])
+        #expect(first[0][2] == "1. April 2019")
         for _ in 0..<3 {
             #expect(german.number(2_469) == "2.469")
             #expect(english.number(2_469) == "2,469")
+            #expect([german, english].map { [$0.format(2_469, .currency(code: "EUR")), $0.format(0.5, .percent), $0.date("2019-04-01")] } == first)
+            #expect(english.date("soon") == "soon")
         }
     }
 }

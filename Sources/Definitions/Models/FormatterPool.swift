@@ -24,6 +24,18 @@ final class FormatterPool<Formatter: AnyObject>: Sendable {
         kept.keep(formatter, for: key)
         return body(formatter)
     }
+
+    /// What `body` writes of `input` with this thread's formatter of `kind`, remembered in the
+    /// thread's storage: a page writes the same amounts and dates on every view, and a look-up
+    /// costs a small part of formatting. `body` must be a function of the input alone.
+    func text(_ kind: String, of input: FormatterPools.Input, make: () -> Formatter, _ body: (Formatter) -> String?) -> String? {
+        let kept = FormatterPools.thread
+        let key = FormatterPools.Written(pool: serial, kind: kind, input: input)
+        if let known = kept.written[key] { return known }
+        let text = with(kind, make: make, body)
+        kept.remember(text, for: key)
+        return text
+    }
 }
 
 /// The formatters of the running thread, by pool and kind.
@@ -33,17 +45,38 @@ enum FormatterPools {
         let kind: String
     }
 
+    /// What a formatter is asked to write.
+    enum Input: Hashable {
+        case number(Double)
+        case text(String)
+    }
+
+    /// A text written by a pool's formatter of a kind.
+    struct Written: Hashable {
+        let pool: Int
+        let kind: String
+        let input: Input
+    }
+
     static let next = Atomic<Int>(0)
 
     /// One thread's formatters. Pools of projects reloaded since leave theirs behind: the
     /// table is emptied when it holds more than `limit`.
     final class Kept {
         var formatters: [Key: AnyObject] = [:]
+        /// Texts written, bounded like the formatters (emptied when full).
+        private(set) var written: [Written: String?] = [:]
         static var limit: Int { 256 }
+        static var writtenLimit: Int { 4_096 }
 
         func keep(_ formatter: AnyObject, for key: Key) {
             if formatters.count >= Kept.limit { formatters.removeAll() }
             formatters[key] = formatter
+        }
+
+        func remember(_ text: String?, for key: Written) {
+            if written.count >= Kept.writtenLimit { written.removeAll() }
+            written[key] = .some(text)
         }
     }
 
