@@ -35,6 +35,8 @@ public struct Component: Sendable {
         let properties: [String: JSONValue]
         let htmlID: String
         let parsed: ParsedProperties
+        /// A collection's item components rebased under its first items (`Component.item(_:)`).
+        let firstItems: [[Component]]
 
         init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
                 title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
@@ -68,6 +70,8 @@ public struct Component: Sendable {
             self.pointer = pointer
             self.properties = properties
             self.parsed = parsed ?? ParsedProperties(properties, type: type)
+            // Made with the definition; a copy (`with`, a rebased item) makes none.
+            firstItems = parsed == nil ? Component.firstItems(type: type, source: self.parsed.source, children: children) : []
             if let id, !id.isEmpty {
                 htmlID = HTMLID.sanitise(id)
             } else if let key {
@@ -147,6 +151,27 @@ public struct Component: Sendable {
                 validators: validators, options: options, children: children, action: action, event: event,
                 validate: validate, variant: variant, inputType: inputType, autocomplete: autocomplete,
                 kind: kind, className: className, change: change, pointer: pointer, properties: properties, parsed: nil)
+    }
+
+    /// How many items of a collection have their components made with the definition: lists
+    /// are short, and a page otherwise made each item's components anew on every view.
+    static var itemsMadeOnce: Int { 16 }
+
+    private static func firstItems(type: ComponentType, source: DataPath?, children: [Component]) -> [[Component]] {
+        // Not inside an item that is itself a collection's: the copies would multiply.
+        guard type == .collection, let source, !children.contains(where: { Component.first(in: [$0]) { $0.type == .collection } != nil })
+        else { return [] }
+        return (0..<itemsMadeOnce).map { index in
+            children.map { $0.rebased(under: source.appending(DataPath(segments: [.index(index)]))) }
+        }
+    }
+
+    /// A collection's item components for its item `index`: its children, their keys under
+    /// `source[index]` (made once for the first items).
+    public func item(_ index: Int) -> [Component] {
+        if index < storage.firstItems.count { return storage.firstItems[index] }
+        guard let source else { return children }
+        return children.map { $0.rebased(under: source.appending(DataPath(segments: [.index(index)]))) }
     }
 
     /// `self` with another id, key and children, sharing what was parsed of its properties.

@@ -43,12 +43,10 @@ enum ScreenResolver {
               case .array(let elements) = source.get(in: data) else { return resolved }
         let shown = elements.prefix(DataPath.maximumIndex + 1)
         resolved.items = shown.enumerated().map { index, element in
-            let base = source.appending(DataPath(segments: [.index(index)]))
             // Expressions in an item see `$index` too, as its texts do.
-            return ResolvedItem(index: index, value: element,
-                                components: resolve(component.children.map { $0.rebased(under: base) },
-                                                    data: ResolvedItem.scope(data, item: element, index: index),
-                                                    evaluator: &evaluator, parentDisabled: disabled, item: element))
+            ResolvedItem(index: index, value: element,
+                         components: resolve(component.item(index), data: ResolvedItem.scope(data, item: element, index: index),
+                                             evaluator: &evaluator, parentDisabled: disabled, item: element))
         }
         resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) })
         return resolved
