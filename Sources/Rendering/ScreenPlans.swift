@@ -150,7 +150,8 @@ extension Renderer {
         // The error summary's links: ids are registered only when there are errors.
         var ids = FieldIDs()
         var index = 0
-        // A `single` page's tasks are drawn the general way (their ids follow one another's).
+        // A `single` page's tasks have entries only when every component has one (then no part
+        // is whole): its whole parts are drawn without entries, as when the plan was made.
         let taskLanguage = state.sections.isEmpty ? languageIndex : -1
         forEachTask(state) { task in
             // Made only for a task with whole parts: it holds copies of the project and the state.
