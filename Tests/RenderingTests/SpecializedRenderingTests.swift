@@ -112,9 +112,7 @@ import TestSupport
     @Test func aPageWithAComponentThatIsNotSpecializedIsPlannedAroundIt() throws {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        var general = renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = renderer.generalPath
         let candidates = SpecializedRendering.states(project).filter { state in
             let language = project.languages.firstIndex(of: state.language) ?? -1
             return state.components.flatMap(\.flattened).contains { renderer.specialized.entry(for: $0.definition, language: language, data: state.data) == nil }
@@ -138,9 +136,7 @@ import TestSupport
     @Test func aPageWithErrorsIsPrintedFromItsOwnPlan() throws {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        var general = renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = renderer.generalPath
         let states = SpecializedRendering.states(project)
         let clean = try #require(states.first { $0.errors.isEmpty })
         let invalid = try #require(states.first { !$0.errors.isEmpty })
@@ -260,9 +256,7 @@ import TestSupport
     @Test func aPageListingTheProjectsWarningsIsPlannedWithThem() throws {
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(SpecializedRendering.typical).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        var general = renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = renderer.generalPath
         let state = try #require(SpecializedRendering.states(project).first)
         let plain = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
         let warned = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t",
@@ -301,9 +295,7 @@ import TestSupport
             """#,
         ])
         let harness = try Harness(folder)
-        var general = harness.renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = harness.renderer.generalPath
         let table = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen.first)
         #expect((harness.renderer.specialized.entry(for: table, language: 0, data: .null) != nil) == !collides)
         for _ in 0..<2 {
@@ -341,9 +333,7 @@ import TestSupport
         #expect(try check(folder) == 16, "no rows, in every request state")
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        var general = renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = renderer.generalPath
         let base = try #require(SpecializedRendering.states(project).first)
         let table = try #require(base.task.screen.first)
         #expect(renderer.specialized.entry(for: table, language: 0, data: .null) != nil)
@@ -394,9 +384,7 @@ import TestSupport
         ])
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
-        var general = renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = renderer.generalPath
         let base = try #require(SpecializedRendering.states(project).first)
         let city = try #require(base.task.screen.first { $0.key?.description == "city" })
         let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "t")
@@ -464,6 +452,16 @@ import TestSupport
                 #expect(Set(ids).count == ids.count, "\(ids)")
             }
         }
+    }
+}
+
+extension Renderer {
+    /// This renderer drawing every page the general way: no specialized components, no plans.
+    var generalPath: Renderer {
+        var general = self
+        general.specialized = .none
+        general.screenPlans = nil
+        return general
     }
 }
 

@@ -79,9 +79,7 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
     /// the shown tab current), the rest as the general path prints it.
     @Test func aTabsPageIsPrintedFromItsPlanWithTheRequestsTabs() throws {
         let harness = try Harness(try tabsProject(navigation: "tabs"))
-        var general = harness.renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = harness.renderer.generalPath
         for _ in 0..<2 {
             let instance = try harness.engine.start(process: "p", session: "s")
             for task in ["income", "home"] {
@@ -101,9 +99,7 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
     /// and the page prints what the general path prints, with errors too.
     @Test func aSinglePageIsPrintedFromItsPlanEachFormPostingToItsOwnTask() throws {
         let harness = try Harness(try tabsProject(navigation: "single", homeAction: "save"))
-        var general = harness.renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = harness.renderer.generalPath
         let first = try harness.engine.start(process: "p", session: "s")
         let second = try harness.engine.start(process: "p", session: "s")
         let refused = try harness.engine.perform(action: "save", on: second.id, session: "s",
@@ -138,9 +134,7 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
               \(task("a")), \(task("b")), { "id": "join", "type": "parallelGateway", "next": "e" }, { "id": "e", "type": "end" } ] }
             """,
         ])) : Harness()
-        var general = harness.renderer
-        general.specialized = .none
-        general.screenPlans = nil
+        let general = harness.renderer.generalPath
         for _ in 0..<2 {
             let instance = try harness.engine.start(process: process, session: "s")
             let state = try #require(harness.engine.screen(instance, language: "en"))
