@@ -28,7 +28,7 @@ final class FormatterPool<Formatter: AnyObject>: Sendable {
     /// What `body` writes of `input` with this thread's formatter of `kind`, remembered in the
     /// thread's storage: a page writes the same amounts and dates on every view, and a look-up
     /// costs a small part of formatting. `body` must be a function of the input alone.
-    func text(_ kind: String, of input: FormatterPools.Input, make: () -> Formatter, _ body: (Formatter) -> String?) -> String? {
+    func written(_ kind: String, of input: FormatterPools.Input, make: () -> Formatter, _ body: (Formatter) -> String?) -> String? {
         let kept = FormatterPools.thread
         let key = FormatterPools.Written(pool: serial, kind: kind, input: input)
         if let known = kept.written[key] { return known }

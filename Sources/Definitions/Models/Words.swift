@@ -137,7 +137,7 @@ public final class Words: Sendable {
     /// An ISO date (`2001-03-27`, also the date of a timestamp) as the page writes it ("27 March 2001", "27.03.2001"); a
     /// text that is no date stays as it is. Posted and stored values stay ISO.
     public func date(_ iso: String) -> String {
-        dateFormatters.text("date", of: .text(iso), make: makeDateFormatter) { formatter in
+        dateFormatters.written("date", of: .text(iso), make: makeDateFormatter) { formatter in
             guard let date = CivilDate(iso: iso),
                   let instant = Words.utc.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) else { return nil }
             return formatter.string(from: instant)
@@ -201,7 +201,7 @@ public final class Words: Sendable {
 
     /// `value` in the locale's form for `style`; nil when the formatter cannot write it.
     public func format(_ value: Double, _ style: NumberStyle) -> String? {
-        numberFormatters.text(style.kind, of: .number(value), make: {
+        numberFormatters.written(style.kind, of: .number(value), make: {
             let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: locale)
             switch style {
