@@ -5,16 +5,17 @@ public struct EvaluationScope: Sendable {
     public var data: JSONValue
     /// The field being validated (`value`), when there is one.
     public var value: JSONValue?
-    /// The current collection item (`$item`).
+    /// The current collection item (`$item`) and its index (`$index`; else read from `data`).
     public var item: JSONValue?
+    public var itemIndex: Int?
     public var language: String
     /// The clock for `today()`, `now()` and `age()`; injected so tests and previews are repeatable.
     public var now: Date
     public var timeZone: TimeZone
 
-    public init(data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil, language: String = "en",
+    public init(data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil, itemIndex: Int? = nil, language: String = "en",
                 now: Date = Date(), timeZone: TimeZone = .current) {
-        self.data = data; self.value = value; self.item = item
+        self.data = data; self.value = value; self.item = item; self.itemIndex = itemIndex
         self.language = language; self.now = now; self.timeZone = timeZone
     }
 }

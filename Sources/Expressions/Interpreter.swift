@@ -91,6 +91,7 @@ struct Interpreter {
         switch name {
         case "value" where scope.value != nil: scope.value!
         case "$item": scope.item ?? .null
+        case "$index" where scope.itemIndex != nil: .number(Double(scope.itemIndex!))
         case "$language": .string(scope.language)
         default: scope.data[name] ?? .null
         }

@@ -42,7 +42,9 @@ struct FieldRequestValues {
         case .describedBy: .optional(parts[index].describedBy)
         case .disabled: .bool(parts[index].disabled)
         case .checked: .bool(parts[index].checked)
-        case .selected: .bool(false)
+        // A collection's item (`UnrolledCollection`): its label, and whether its radio is chosen.
+        case .itemLabel: .text(parts[index].value)
+        case .selected: .bool(parts[index].checked)
         case .changeURL: .optional(parts[index].changeURL)
         case .formAction: .text(parts[index].formAction)
         default: parts[index].rule?.value(for: key)

@@ -24,7 +24,10 @@ final class KeyedView: TemplateContext {
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        guard let key = ViewKey(key) else { return nil }
+        ViewKey(key).flatMap { self[$0] }
+    }
+
+    subscript(key: ViewKey) -> TemplateValue? {
         // By index, so the values passed over are not copied.
         for index in fields.indices where fields[index].key == key { return fields[index].value }
         return nil

@@ -88,7 +88,8 @@ public struct Renderer: Sendable {
             let components = builder.build(section.components)
             if parts != nil, !(parts!.record(section.components, drawnAs: components, isFixedLayout: {
                 SpecializedComponents.isFixedLayout($0, project: project, language: section.language)
-            }, entry: { entries.entry(for: $0, language: languageIndex, data: section.data) })) {
+            }, entry: { entries.entry(for: $0, language: languageIndex, data: section.data) },
+               unrolled: { unrolled($0, languageIndex: languageIndex, singleTask: state.sections.isEmpty) })) {
                 parts = nil
             }
             let form = formView(section, components: components, settings: settings,

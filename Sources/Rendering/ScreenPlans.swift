@@ -31,6 +31,11 @@ struct ScreenPlan: Sendable {
         case specialized(SpecializedComponents.Entry)
         /// A container or card written into the plan, its children parts of their own.
         case layout
+        /// A collection written into the plan, each of its items (`item`) and their components
+        /// parts of their own.
+        case collection(UnrolledCollection)
+        /// An item of an unrolled collection: its label and whether it is chosen.
+        case item
         /// Drawn whole per request (its view built by `ScreenViewBuilder`).
         case whole
         /// Inside a component drawn whole, which draws it.
@@ -78,10 +83,12 @@ struct ScreenParts {
 
     /// Records `resolved`, drawn as `values`: a specialized component is a part the plan
     /// inlines, a container or card whose markup is fixed is written into the plan with its
-    /// children recorded in turn, anything else is drawn whole. False when a component was
-    /// drawn as no embedded template (an image whose source is missing): no plan then.
+    /// children recorded in turn, so is a collection `unrolled` answers for, its items and their
+    /// components in turn; anything else is drawn whole. False when a component was drawn as no
+    /// embedded template (an image whose source is missing): no plan then.
     mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue],
-                         isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?) -> Bool {
+                         isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?,
+                         unrolled: (borrowing ResolvedComponent) -> UnrolledCollection?) -> Bool {
         guard resolved.count == values.count else { return false }
         for (component, value) in zip(resolved, values) {
             guard case .embed(_, let context) = value else { return false }
@@ -93,7 +100,22 @@ struct ScreenParts {
                       let layout = context as? ComponentViewContext {
                 byContext[ObjectIdentifier(context)] = .fixed
                 kinds.append(.layout)
-                guard record(component.children, drawnAs: layout.view.children, isFixedLayout: isFixedLayout, entry: entry) else { return false }
+                guard record(component.children, drawnAs: layout.view.children, isFixedLayout: isFixedLayout, entry: entry,
+                             unrolled: unrolled) else { return false }
+            } else if let collection = unrolled(component), let view = context as? ComponentViewContext,
+                      case .list(let items)? = view.view.extra(.items), items.count == component.items.count {
+                byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: UnrolledCollection.isCollectionName)
+                kinds.append(.collection(collection))
+                for (item, drawn) in zip(component.items, items) {
+                    guard case .object(let itemContext) = drawn, let itemView = itemContext as? KeyedView,
+                          case .list(let components)? = itemView[.components] else { return false }
+                    byContext[ObjectIdentifier(itemContext)] = .mixed(kinds.count, isDynamic: UnrolledCollection.isItemName)
+                    kinds.append(.item)
+                    guard record(item.components, drawnAs: components, isFixedLayout: isFixedLayout, entry: entry,
+                                 unrolled: unrolled) else { return false }
+                }
+                // An item's components are printed without the item's data: none may be drawn whole.
+                guard !kinds[(index + 1)...].contains(where: { if case .whole = $0 { true } else { false } }) else { return false }
             } else {
                 byContext[ObjectIdentifier(context)] = .whole(index)
                 kinds.append(.whole)
@@ -119,11 +141,15 @@ extension Renderer {
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)
-        // A task's components tell it apart, so the sections' components in order tell a page's tasks apart.
+        let singleTask = state.sections.isEmpty
+        // A task's components tell it apart, so the sections' components in order tell a page's
+        // tasks apart; an unrolled collection's identity once more per item counts its items.
         forEachTask(state) { task in
-            forEachPlanned(task.components) { component in
+            forEachPlanned(task.components, unrolls: { unrolled($0, languageIndex: languageIndex, singleTask: singleTask) != nil }) { component in
                 identities.append(component.definition.identity)
                 if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
+            } item: { _, collection in
+                identities.append(collection.definition.identity)
             }
         }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
@@ -131,13 +157,30 @@ extension Renderer {
                              projectErrors: settings.projectErrors, projectWarnings: settings.projectWarnings)
     }
 
+    /// How a page plan unrolls `resolved`, a collection: nil when it is drawn whole (more items
+    /// than were made with its definition, a `single` page's several tasks, no entries).
+    func unrolled(_ resolved: borrowing ResolvedComponent, languageIndex: Int, singleTask: Bool) -> UnrolledCollection? {
+        guard singleTask, resolved.definition.type == .collection, resolved.items.count <= Component.itemsMadeOnce else { return nil }
+        return specialized.unrolled(resolved.definition, language: languageIndex)
+    }
+
     /// Each shown component and those inside a container or card, depth first, in the order
-    /// they are drawn (a collection's items are its own). By index: a `for` over the
-    /// components copies each one (five retains).
-    func forEachPlanned(_ components: borrowing [ResolvedComponent], _ body: (borrowing ResolvedComponent) -> Void) {
+    /// they are drawn; a collection's items (`item`) and their components when it `unrolls`,
+    /// else they are its own. By index: a `for` over the components copies each one (five retains).
+    func forEachPlanned(_ components: borrowing [ResolvedComponent], unrolls: (borrowing ResolvedComponent) -> Bool,
+                        _ body: (borrowing ResolvedComponent) -> Void,
+                        item: (borrowing ResolvedItem, borrowing ResolvedComponent) -> Void) {
         for index in components.indices {
+            let unrolled = components[index].definition.type == .collection && unrolls(components[index])
             body(components[index])
-            if components[index].definition.type.isContainer { forEachPlanned(components[index].children, body) }
+            if components[index].definition.type.isContainer {
+                forEachPlanned(components[index].children, unrolls: unrolls, body, item: item)
+            } else if unrolled {
+                for itemIndex in components[index].items.indices {
+                    item(components[index].items[itemIndex], components[index])
+                    forEachPlanned(components[index].items[itemIndex].components, unrolls: unrolls, body, item: item)
+                }
+            }
         }
     }
 
@@ -156,11 +199,13 @@ extension Renderer {
         forEachTask(state) { task in
             // Made only for a task with whole parts: it holds copies of the project and the state.
             var builder: ScreenViewBuilder?
-            forEachPlanned(task.components) { component in
+            forEachPlanned(task.components, unrolls: { _ in if case .collection = plan.parts[index] { true } else { false } }) { component in
                 switch plan.parts[index] {
                 case .specialized(let entry):
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
                                                     tags: project.tags, ids: &ids))
+                case .collection(let unrolled):
+                    parts.append(unrolled.requestValues(component, state: task, ids: &ids))
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
@@ -168,9 +213,12 @@ extension Renderer {
                     wholeParts[index] = builder!.view(copy component)
                     ids = builder!.ids
                     parts.append(FieldRequestValues.none)
-                case .layout, .insideWhole:
+                case .layout, .insideWhole, .item:
                     parts.append(FieldRequestValues.none)
                 }
+                index += 1
+            } item: { item, collection in
+                parts.append(UnrolledCollection.itemValues(item, of: collection, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
             forms.append(FormRequestValues(action: formAction(copy task), multipart: plan.postsFiles[forms.count],

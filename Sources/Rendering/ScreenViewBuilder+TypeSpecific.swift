@@ -104,9 +104,12 @@ extension ScreenViewBuilder {
             view.invalid = view.error != nil
             var described: [String] = []
             if view.hint != nil { view.hintID = ids.reserve(view.id + "-hint"); described.append(view.hintID) }
-            if view.invalid { view.errorID = ids.reserve(view.id + "-error"); described.append(view.errorID) }
+            // Named while valid too (printed only with the error): a page plan made from a valid
+            // page keeps it for the pages where the collection is in error (`UnrolledCollection`).
+            view.errorID = view.invalid ? ids.reserve(view.id + "-error") : view.id + "-error"
+            if view.invalid { described.append(view.errorID) }
             view.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
-            chosen = state.rawValues[key.description] ?? state.data.value(at: key).displayString
+            chosen = state.chosenItem(key)
             // The first radio carries the field id, so the error summary links to it.
             for (offset, option) in selection.options.enumerated() {
                 let id = offset == 0
@@ -120,8 +123,9 @@ extension ScreenViewBuilder {
         let outer = scope
         var items: [TemplateValue] = []
         for item in resolved.items {
-            scope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
-            let label = textProperty(component, "itemLabel") ?? ui.format("itemOf", item.index + 1, total)
+            let itemScope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
+            scope = itemScope
+            let label = item.label(of: component, total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
             let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
             var values: [(key: ViewKey, value: TemplateValue)] = [
                 (.itemLabel, .text(label)),

@@ -61,7 +61,8 @@ struct ScreenViewBuilder {
 
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
-        if scope == nil, let entry = specialized.entry(for: component, language: languageIndex, data: state.data) {
+        // A collection's item components have entries of their own (their ids hold the item's index).
+        if let entry = specialized.entry(for: component, language: languageIndex, data: state.data) {
             return specializedView(entry, resolved)
         }
         var view = ComponentView(ui: ui)

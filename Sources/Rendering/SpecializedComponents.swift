@@ -19,8 +19,10 @@ import Template
 /// markdown, rendered per request (`ComponentRequestRule`, which also holds what a slider, a
 /// date picker and an upload work out per request); the rest take the general path. A child
 /// list has an entry per parent value; a `single` page's tasks, whose ids follow one another's,
-/// are specialized together when the page's plan is made (`init(sections:)`). A collection is
-/// drawn whole: the rest of its screen is specialized when no id of theirs can collide with its.
+/// are specialized together when the page's plan is made (`init(sections:)`). A collection's
+/// item components for its first items have entries when each keeps its own id, and the
+/// collection is then unrolled by page plans (`UnrolledCollection`); either way the rest of its
+/// screen is specialized when no id of theirs can collide with the collection's.
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
@@ -69,11 +71,20 @@ struct SpecializedComponents: Sendable {
 
     /// Per component and project language, where it could be specialized.
     private let entries: [Key: Entry]
+    /// Per collection and project language, where a page plan may unroll it.
+    private let collections: [Key: UnrolledCollection]
 
-    static let none = SpecializedComponents(entries: [:])
+    static let none = SpecializedComponents(entries: [:], collections: [:])
 
-    private init(entries: [Key: Entry]) {
+    private init(entries: [Key: Entry], collections: [Key: UnrolledCollection]) {
         self.entries = entries
+        self.collections = collections
+    }
+
+    /// How a page plan unrolls `collection` in the language at `language`, if it can.
+    func unrolled(_ collection: Component, language: Int) -> UnrolledCollection? {
+        guard language >= 0, !collections.isEmpty else { return nil }
+        return collections[Key(component: collection.identity, language: language)]
     }
 
     /// `language` is the page language's index in `Project.languages`; `data` picks a child
@@ -87,6 +98,7 @@ struct SpecializedComponents: Sendable {
 
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
         var entries: [Key: Entry] = [:]
+        var collections: [Key: UnrolledCollection] = [:]
         // Flow states are shown as the user tasks of their flow's mirror process.
         for process in project.processes + project.flows.map(ProcessDefinition.init(screensOf:)) {
             for node in process.nodes {
@@ -95,13 +107,16 @@ struct SpecializedComponents: Sendable {
                     let built = SpecializedComponents.specialize([PageTask(node: node.id, task: task, components: task.screen.map(Self.everything))],
                                                                  process: process, language: language, project: project,
                                                                  templates: templates, links: links, markdown: markdown)
-                    for (identity, entry) in built {
+                    for (identity, entry) in built.entries {
                         entries[Key(component: identity, language: index)] = entry
+                    }
+                    for (identity, collection) in built.collections {
+                        collections[Key(component: identity, language: index)] = collection
                     }
                 }
             }
         }
-        self.init(entries: entries)
+        self.init(entries: entries, collections: collections)
     }
 
     /// The entries of a `single` page's several tasks, drawn together as `state` shows them:
@@ -113,11 +128,12 @@ struct SpecializedComponents: Sendable {
          markdown: MarkdownCache) {
         let tasks = state.sections.map { PageTask(node: $0.nodeID, task: $0.task, components: $0.components.map(Self.enabled)) }
         let built = Self.specialize(tasks, process: state.process, language: state.language, project: project, templates: templates,
-                                    links: links, markdown: markdown)
+                                    links: links, markdown: markdown).entries
         let allPlanned = tasks.flatMap(\.components).flatMap(\.flattened).allSatisfy {
             built[$0.definition.identity] != nil || Self.isFixedLayout($0.definition, project: project, language: state.language)
         }
-        self.init(entries: allPlanned ? Dictionary(uniqueKeysWithValues: built.map { (Key(component: $0.key, language: languageIndex), $0.value) }) : [:])
+        self.init(entries: allPlanned ? Dictionary(uniqueKeysWithValues: built.map { (Key(component: $0.key, language: languageIndex), $0.value) }) : [:],
+                  collections: [:])
     }
 
     /// A task's components as a page shows them, in the order of its form.
@@ -129,10 +145,12 @@ struct SpecializedComponents: Sendable {
 
     /// One page's tasks (one, or a `single` page's several) in one language: built twice with no
     /// data (once valid, once with every field in error), and specialized from the invalid
-    /// build, which holds every id.
+    /// build, which holds every id. A single task's collections are built again with their
+    /// first items, for their item components' entries and how a page plan unrolls them.
     private static func specialize(_ tasks: [PageTask], process: ProcessDefinition, language: String,
                                    project: Project, templates: TemplateSet, links: any PageLinks,
-                                   markdown: MarkdownCache) -> [ObjectIdentifier: Entry] {
+                                   markdown: MarkdownCache)
+        -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection]) {
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
@@ -149,12 +167,13 @@ struct SpecializedComponents: Sendable {
             }
         }
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
-        func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [],
-                   data: JSONValue = sample) -> (views: [ObjectIdentifier: ComponentView], clashed: Bool, ids: Set<String>) {
+        func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [], data: JSONValue = sample,
+                   withItems: Bool = false) -> (views: [ObjectIdentifier: ComponentView], ids: FieldIDs) {
             var ids = FieldIDs()
             var views: [ObjectIdentifier: ComponentView] = [:]
             for page in tasks {
-                let drawn = hidden.isEmpty ? page.components : page.components.compactMap { $0.pruned(hiding: hidden) }
+                let drawn = withItems ? page.components.map(Self.withFirstItems)
+                    : hidden.isEmpty ? page.components : page.components.compactMap { $0.pruned(hiding: hidden) }
                 let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task,
                                         components: drawn, data: data, rawValues: [:], errors: errors,
                                         stepper: nil, canGoBack: false, notice: nil, language: language)
@@ -165,28 +184,32 @@ struct SpecializedComponents: Sendable {
                 views.merge(builder.recorded ?? [:]) { first, _ in first }
                 ids = builder.ids
             }
-            return (views, ids.clashed, ids.used)
+            return (views, ids)
+        }
+        func everyFieldInError(_ components: [ResolvedComponent]) -> [FieldError] {
+            components.flatMap(\.flattened).flatMap { [$0.definition.key, $0.selection?.key].compactMap { $0 } }
+                .map { FieldError(key: $0.description, message: "!") }
         }
         // A collection is drawn whole, its ids as many as its items: the others are specialized
         // only when none of their ids can start as one of the collection's does.
         if !collections.isEmpty {
             let found = collections.map(Self.idPrefixes)
-            guard !found.contains(where: { $0 == nil }) else { return [:] }
+            guard !found.contains(where: { $0 == nil }) else { return ([:], [:]) }
             let prefixes = found.compactMap { $0 }.flatMap { $0 }
-            let others = build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: Set(collections.map(\.identity))).ids
-            guard !others.contains(where: { id in prefixes.contains { id.hasPrefix($0) } }) else { return [:] }
+            let others = build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: Set(collections.map(\.identity))).ids.used
+            guard !others.contains(where: { id in prefixes.contains { id.hasPrefix($0) } }) else { return ([:], [:]) }
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
-        if valid.clashed || invalid.clashed {
+        if valid.ids.clashed || invalid.ids.clashed {
             let allPlanned = shown.allSatisfy {
                 isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
             }
             let sameIDs = shown.allSatisfy { valid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }
             guard allPlanned, sameIDs, idsHoldWhateverIsHidden(shown, full: invalid.views, build: {
                 build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: $0).views
-            }) else { return [:] }
+            }) else { return ([:], [:]) }
         }
 
         var result: [ObjectIdentifier: Entry] = [:]
@@ -217,7 +240,51 @@ struct SpecializedComponents: Sendable {
                 result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
             }
         }
-        return result
+        guard !collections.isEmpty, let task = tasks.first?.task, tasks.count == 1 else { return (result, [:]) }
+        let withItems = tasks[0].components.map(Self.withFirstItems)
+        let itemsValid = build(errors: [], withItems: true)
+        let itemsInvalid = build(errors: everyFieldInError(withItems), withItems: true)
+        var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
+        for collection in collections {
+            guard let items = itemEntries(collection, task: task, language: language, project: project, templates: templates,
+                                          valid: itemsValid.views, invalid: itemsInvalid.views),
+                  let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
+            result.merge(items) { first, _ in first }
+            unrolled[collection.identity] = UnrolledCollection(
+                describedBy: plain.describedBy, describedByInvalid: view.describedBy,
+                firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] })
+        }
+        return (result, unrolled)
+    }
+
+    /// The entries of a collection's item components for its first items, when a page plan can
+    /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
+    /// are the items' indexes, its error's id is the one a valid page names, and each item
+    /// component is a fixed layout or is specialized with its own id (a key or an id, which
+    /// holds the item's index), reading nothing of its item (no `$index`, no markdown or rows).
+    private static func itemEntries(_ collection: Component, task: UserTask, language: String, project: Project,
+                                    templates: TemplateSet, valid: [ObjectIdentifier: ComponentView],
+                                    invalid: [ObjectIdentifier: ComponentView]) -> [ObjectIdentifier: Entry]? {
+        let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
+        guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
+              let view = invalid[collection.identity], view.errorID == view.id + "-error" else { return nil }
+        var entries: [ObjectIdentifier: Entry] = [:]
+        for index in 0..<Component.itemsMadeOnce {
+            for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
+                if isFixedLayout(component, project: project, language: language) { continue }
+                let readsItem = switch ComponentRequestRule.of(component, task: task, project: project, language: language) {
+                case .markdown, .table: true
+                default: component.action.flatMap(task.action(named:))?.kind == .removeItem
+                }
+                guard component.key != nil || component.id != nil, component.parentKey == nil, !readsItem,
+                      isEligible(component, project: project, language: language),
+                      valid[component.identity]?.id == component.htmlID, invalid[component.identity]?.id == component.htmlID,
+                      let entry = entry(component, task: task, language: language, project: project, templates: templates,
+                                        valid: valid, invalid: invalid) else { return nil }
+                entries[component.identity] = entry
+            }
+        }
+        return entries
     }
 
     /// `component`'s entry from the views of its screen built with no data, valid and invalid.
@@ -276,6 +343,17 @@ struct SpecializedComponents: Sendable {
     /// Shown, enabled, with its children: the shape every page of the screen is a part of.
     private static func everything(_ component: Component) -> ResolvedComponent {
         ResolvedComponent(definition: component, disabled: false, children: component.children.map(everything))
+    }
+
+    /// `resolved` with each collection's first items (`Component.itemsMadeOnce`), their data empty.
+    private static func withFirstItems(_ resolved: ResolvedComponent) -> ResolvedComponent {
+        var drawn = ResolvedComponent(definition: resolved.definition, disabled: resolved.disabled, defaultValue: resolved.defaultValue,
+                                      children: resolved.children.map(withFirstItems))
+        guard resolved.definition.type == .collection else { return drawn }
+        let indexes = 0..<Component.itemsMadeOnce
+        drawn.items = indexes.map { ResolvedItem(index: $0, value: .object([:]), components: resolved.definition.item($0).map(everything)) }
+        drawn.selection = resolved.definition.selectionField(items: indexes.map { ($0, JSONValue.object([:])) })
+        return drawn
     }
 
     /// A shown component as it is specialized: enabled (`disabled` is the request's), with its shown children.

@@ -28,6 +28,9 @@ public struct TemplateSpecializer {
         /// Inlined with every name it answers known: a layout whose markup is fixed (its names,
         /// such as `title`, are never the page's request names of the same spelling).
         case fixed
+        /// Inlined with only the names `isDynamic` picks left to the request, bound to this part;
+        /// its other names are known (a collection whose items are unrolled, and each item).
+        case mixed(Int, isDynamic: @Sendable (TemplateKey) -> Bool)
     }
 
     /// The plan being read: the page's, or an embedded template's while it is inlined.
@@ -273,6 +276,10 @@ public struct TemplateSpecializer {
                     return first.inPart(part)
                 case .fixed?:
                     return nil
+                case .mixed(let part, let isDynamic)?:
+                    guard isDynamic(first) else { return nil }
+                    guard name.rest.isEmpty else { throw CannotSpecialize() }
+                    return first.inPart(part)
                 case .whole?, nil:
                     return try contextKey(name)
                 }

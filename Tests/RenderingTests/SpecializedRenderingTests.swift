@@ -313,6 +313,54 @@ import TestSupport
         }
     }
 
+    /// A collection whose item components each keep their own id is unrolled by the page plan:
+    /// its markup and its items' written in, per request only each item's label, which radio is
+    /// chosen, the collection's error and every item field's value. Printed as the general path
+    /// prints it with no item, some, every item field hidden but one, more items than are
+    /// unrolled (drawn whole), a refused post and a chosen item.
+    @Test(arguments: [0, 2, 3, 17])
+    func aCollectionWhoseItemsKeepTheirIDsIsUnrolledByThePagePlan(_ count: Int) throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Accounts", "screen": [
+                { "type": "collection", "source": "accounts", "label": "Main account", "hint": "Pick one", "selectKey": "main",
+                  "itemLabel": "${$item.name}", "validators": [ { "type": "required" } ],
+                  "item": [ { "type": "input", "key": "nickname", "label": "Nickname", "validators": [ { "type": "maxLength", "value": 3 } ] },
+                            { "type": "switch", "key": "notify", "label": "Notify", "hide": "!$item.active" } ] },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let general = harness.renderer.generalPath
+        let accounts = JSONValue.array((0..<count).map { .object(["name": .string("Account <\($0)>"), "active": .bool($0 % 2 == 0)]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["accounts": accounts]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        // Refused: no item chosen; then an item chosen but a nickname too long.
+        let nickname = count > 0 ? [("accounts[0].nickname", "Daily <3>")] : []
+        for chosen in [[], count > 1 ? [("main", "1")] : []] {
+            if case .invalid(let refused) = try harness.post(instance, "ok", chosen + nickname) { states.append(refused) }
+        }
+        for state in states {
+            let settings = harness.settings
+            let bytes = String(decoding: harness.renderer.screen(state, settings: settings), as: UTF8.self)
+            #expect(bytes == String(decoding: general.screen(state, settings: settings), as: UTF8.self))
+            let key = try #require(harness.renderer.planKey(state, settings: settings, languageIndex: 0))
+            let plan = try #require(harness.renderer.screenPlans?.plan(for: key) ?? nil)
+            let unrolled = plan.parts.contains { if case .collection = $0 { true } else { false } }
+            #expect(unrolled == (count <= Component.itemsMadeOnce), "more items than were made once: drawn whole")
+            let page = HTMLDocument.parse(bytes)
+            #expect(page.all("input").filter { $0["type"] == "radio" }.count == count)
+            let ids = page.all(where: { $0["id"] != nil }).compactMap { $0["id"] }
+            #expect(Set(ids).count == ids.count, "\(ids)")
+        }
+        #expect(states.count == 3, "both posts are refused")
+    }
+
     /// A table is specialized: its caption and headers written in, its rows the request's, each
     /// cell written per its column's format, as the general path writes them.
     @Test func aTablesRowsAreTheRequestsOnAPlannedPage() throws {

@@ -79,4 +79,31 @@ import Testing
         }
         #expect(page.render(Request(inner)) == "<p><b>per request</b></p>")
     }
+
+    /// A mixed part is inlined with its known names written in (its list unrolled) and only the
+    /// names it picks asked of the request, each bound to its part: a collection and its items.
+    @Test func aMixedPartAsksTheRequestOnlyForTheNamesItPicks() throws {
+        let inner = try Specialization.compile("<ul>{{#items}}<li{{#selected}} class=on{{/selected}}>{{id}}: {{label}}</li>{{/items}}</ul>")
+        let first = DictionaryContext(["id": .text("i-1"), "label": .text("sample"), "selected": .bool(false)])
+        let second = DictionaryContext(["id": .text("i-2"), "label": .text("sample"), "selected": .bool(false)])
+        let collection = DictionaryContext(["items": .list([.object(first), .object(second)])])
+        let template = try Specialization.compile("<p>{{{field}}}</p>")
+        let perItem: @Sendable (TemplateKey) -> Bool = { $0.text == "label" || $0.text == "selected" }
+        let page = try #require(TemplateSpecializer.specialize(
+            page: template, root: DictionaryContext(["field": .embed(inner, collection)]), isDynamic: { _ in false },
+            partOf: { $0 === collection ? .mixed(0, isDynamic: { _ in false }) : $0 === first ? .mixed(1, isDynamic: perItem)
+                : $0 === second ? .mixed(2, isDynamic: perItem) : nil }))
+        final class Request: TemplateContext {
+            func value(for key: TemplateKey) -> TemplateValue? {
+                switch (key.part, key.text) {
+                case (1, "label"): .text("Current <1>")
+                case (2, "label"): .text("Savings")
+                case (let part, "selected"): .bool(part == 2)
+                default: nil
+                }
+            }
+        }
+        #expect(page.render(Request()) == "<p><ul><li>i-1: Current &lt;1&gt;</li><li class=on>i-2: Savings</li></ul></p>")
+        #expect(Set(page.lookedUpNames.map(\.text)) == ["label", "selected"])
+    }
 }

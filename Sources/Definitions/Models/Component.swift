@@ -155,7 +155,7 @@ public struct Component: Sendable {
 
     /// How many items of a collection have their components made with the definition: lists
     /// are short, and a page otherwise made each item's components anew on every view.
-    static var itemsMadeOnce: Int { 16 }
+    public static var itemsMadeOnce: Int { 16 }
 
     private static func firstItems(type: ComponentType, source: DataPath?, children: [Component]) -> [[Component]] {
         // Not inside an item that is itself a collection's: the copies would multiply.

@@ -17,16 +17,17 @@ struct Evaluator {
         self.now = now
     }
 
-    /// `item` is `$item` inside a collection item.
-    mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil) -> JSONValue {
-        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, language: language, now: now,
-                                                           timeZone: timeZone))
+    /// `item` is `$item` inside a collection item, `index` its `$index`.
+    mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil,
+                           index: Int? = nil) -> JSONValue {
+        let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, itemIndex: index, language: language,
+                                                           now: now, timeZone: timeZone))
         warnings += result.warnings
         return result.value
     }
 
-    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, item: JSONValue? = nil) -> Bool {
+    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, item: JSONValue? = nil, index: Int? = nil) -> Bool {
         guard let expression else { return otherwise }
-        return evaluate(expression, data: data, item: item).isTruthy
+        return evaluate(expression, data: data, item: item, index: index).isTruthy
     }
 }

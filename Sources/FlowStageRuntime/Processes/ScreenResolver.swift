@@ -4,21 +4,21 @@ import Expressions
 /// Evaluates `hide` and `disabled` for a screen: what is shown and what may be posted.
 enum ScreenResolver {
     static func resolve(_ components: [Component], data: JSONValue, evaluator: inout Evaluator,
-                        parentDisabled: Bool = false, item: JSONValue? = nil) -> [ResolvedComponent] {
-        // Inside a collection item, expressions see `$item`; keys are already rebased.
+                        parentDisabled: Bool = false, item: JSONValue? = nil, index: Int? = nil) -> [ResolvedComponent] {
+        // Inside a collection item, expressions see `$item` and `$index`; keys are already rebased.
         // A loop into a reserved array: `compactMap` grew its result an element at a time.
         var resolved: [ResolvedComponent] = []
         resolved.reserveCapacity(components.count)
         for component in components {
-            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item) { continue }
-            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false, item: item)
-            let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item) }
+            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item, index: index) { continue }
+            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false, item: item, index: index)
+            let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item, index: index) }
             if component.type == .collection {
                 resolved.append(resolveCollection(component, data: data, evaluator: &evaluator, disabled: disabled))
                 continue
             }
             let children = component.children.isEmpty ? []
-                : resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item)
+                : resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item, index: index)
             resolved.append(ResolvedComponent(definition: component, disabled: disabled, defaultValue: defaultValue, children: children))
         }
         return resolved
@@ -42,11 +42,14 @@ enum ScreenResolver {
         guard let source = component.source,
               case .array(let elements) = source.get(in: data) else { return resolved }
         let shown = elements.prefix(DataPath.maximumIndex + 1)
+        // The evaluator hands expressions `$item` and `$index`; only a collection inside an item,
+        // whose source may start at `$item`, needs the data with them added (a copy per item).
+        let nested = Component.first(in: component.children) { $0.type == .collection } != nil
         resolved.items = shown.enumerated().map { index, element in
-            // Expressions in an item see `$index` too, as its texts do.
-            ResolvedItem(index: index, value: element,
-                         components: resolve(component.item(index), data: ResolvedItem.scope(data, item: element, index: index),
-                                             evaluator: &evaluator, parentDisabled: disabled, item: element))
+            let components = component.item(index)
+            return ResolvedItem(index: index, value: element,
+                                components: resolve(components, data: nested ? ResolvedItem.scope(data, item: element, index: index) : data,
+                                                    evaluator: &evaluator, parentDisabled: disabled, item: element, index: index))
         }
         resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) })
         return resolved

@@ -1,0 +1,76 @@
+import Definitions
+import Expressions
+import Template
+
+/// A collection a page plan unrolls: its markup and its items' written into the plan, each
+/// item a part of its own, each item component specialized (`SpecializedComponents`). What a
+/// request still decides is the collection's error, `aria-describedby` and disabled flag, and
+/// per item its label and whether its radio is chosen. Worked out at load for a collection
+/// whose words read no data (but `itemLabel`), whose radios' values are the items' indexes,
+/// and whose item components each keep their own id (a key or an id, under the item's index)
+/// for its first `Component.itemsMadeOnce` items; a page with more items draws it whole.
+final class UnrolledCollection: Sendable {
+    /// The collection's `aria-describedby`, valid and invalid.
+    let describedBy: String?
+    let describedByInvalid: String?
+    /// The first radio's id, which the error summary links to.
+    let firstRadioID: String?
+
+    init(describedBy: String?, describedByInvalid: String?, firstRadioID: String?) {
+        self.describedBy = describedBy
+        self.describedByInvalid = describedByInvalid
+        self.firstRadioID = firstRadioID
+    }
+
+    /// The names a request answers for the collection itself, and for each of its items
+    /// (`FieldRequestValues` answers them all).
+    @Sendable static func isCollectionName(_ key: TemplateKey) -> Bool {
+        switch ViewKey(key) {
+        case .invalid?, .error?, .describedBy?, .disabled?: true
+        default: false
+        }
+    }
+
+    @Sendable static func isItemName(_ key: TemplateKey) -> Bool {
+        switch ViewKey(key) {
+        case .itemLabel?, .selected?: true
+        default: false
+        }
+    }
+
+    /// The collection's request values; its radio field's id is registered for the error summary.
+    func requestValues(_ resolved: borrowing ResolvedComponent, state: borrowing ScreenState, ids: inout FieldIDs) -> FieldRequestValues {
+        let key = resolved.selection?.key
+        let error = key.flatMap { state.errors(for: $0).first?.message }
+        if let key, let firstRadioID, !resolved.items.isEmpty, !state.errors.isEmpty { ids.register(key.description, id: firstRadioID) }
+        return FieldRequestValues(value: "", error: error, describedBy: error == nil ? describedBy : describedByInvalid,
+                                  disabled: resolved.disabled, checked: false, selected: [], changeURL: nil, formAction: "")
+    }
+
+    /// An item's request values: its label as `value`, and `checked` when its radio is the chosen one.
+    static func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
+                           tags: Tags, ui: Words) -> FieldRequestValues {
+        let chosen = collection.selection?.key.map { state.chosenItem($0) }
+        return FieldRequestValues(value: item.label(of: collection.definition, total: collection.items.count,
+                                                    scope: ResolvedItem.scope(state.data, item: item.value, index: item.index),
+                                                    tags: tags, language: state.language, ui: ui),
+                                  error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
+                                  selected: [], changeURL: nil, formAction: "")
+    }
+}
+
+extension ResolvedItem {
+    /// The item's label: the collection's `itemLabel`, read in `scope` (the data with `$item`
+    /// and `$index`, made only when there is one), else "Item 2 of 3".
+    func label(of collection: Component, total: Int, scope: @autoclosure () -> JSONValue, tags: Tags, language: String,
+               ui: Words) -> String {
+        collection.text("itemLabel")?.resolve(tags, language: language, data: scope()) ?? ui.format("itemOf", index + 1, total)
+    }
+}
+
+extension ScreenState {
+    /// The value of a collection's radio field as its radios compare it: what was posted, else the data.
+    func chosenItem(_ key: DataPath) -> String {
+        rawValues[key.description] ?? data.value(at: key).displayString
+    }
+}
