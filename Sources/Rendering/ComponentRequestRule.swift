@@ -18,7 +18,7 @@ enum ComponentRequestRule: Sendable {
     case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
     /// A file upload: the files stored at its key, its limits in words (the server's limit is
     /// the state's), and where its upload and remove buttons post.
-    case upload(UploadRules, action: String?, words: Words)
+    case upload(UploadHint, action: String?, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table([TableColumn], source: DataPath?)
 
@@ -49,7 +49,7 @@ enum ComponentRequestRule: Sendable {
                          placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
                          notADate: words["datePlaceholder"])
         case .fileUpload:
-            return .upload(UploadRules(component), action: UploadText.action(component, task: task), words: words)
+            return .upload(UploadHint(UploadRules(component), words: words), action: UploadText.action(component, task: task), words: words)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)

@@ -1,5 +1,6 @@
 import Definitions
 import Expressions
+import Synchronization
 import Template
 
 /// The `fileUpload` component's view (docs/reference/components.md): what it accepts in words, its own upload
@@ -19,6 +20,26 @@ extension ScreenViewBuilder {
         view.uploadLabel = text(component.text("uploadLabel")) ?? ui[rules.multiple ? "uploadFiles" : "uploadFile"]
         view.files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: ui, links: links,
                                       removeURL: view.disabled ? nil : view.formAction.isEmpty ? nil : view.formAction)
+    }
+}
+
+/// A specialized upload's limits in words, written once per server limit (the same on every
+/// page a server draws) rather than per request.
+final class UploadHint: Sendable {
+    let rules: UploadRules
+    let words: Words
+    private let last = Mutex<(limit: Int, text: String)?>(nil)
+
+    init(_ rules: UploadRules, words: Words) {
+        self.rules = rules
+        self.words = words
+    }
+
+    func text(globalLimit: Int) -> String {
+        if let last = last.withLock({ $0 }), last.limit == globalLimit { return last.text }
+        let text = UploadText.hint(rules, ui: words, globalLimit: globalLimit)
+        last.withLock { $0 = (globalLimit, text) }
+        return text
     }
 }
 

@@ -5,8 +5,9 @@ import Template
 ///
 /// Such a page differs from request to request only in a few names (the instance's URLs, the
 /// CSRF token, the title, the notice, the tabs, the settings' looks, the error summary's items), in the
-/// dynamic names of its specialized components, and in the components that are not specialized
-/// (a table, a collection…), drawn whole per request. Everything else (the chrome, the screen's
+/// dynamic names of its specialized components and unrolled collections' items, and in the
+/// components that are not specialized (a custom component, a collection of many items…), drawn
+/// whole per request. Everything else (the chrome, the screen's
 /// and form's markup, cards and containers, the words of the UI) depends only on the task, the
 /// language, which components are shown and whether errors are: the plan's key. The first
 /// such page is drawn the general way and specialized (`TemplateSpecializer.specialize(page:…)`,
@@ -48,7 +49,8 @@ struct ScreenPlanKey: Hashable, Sendable {
     let language: Int
     let process: String
     let node: String
-    /// The shown components, in the order of `Renderer.forEachPlanned` (`Component.identity`).
+    /// The shown components, in the order of `Renderer.forEachPlanned` (`Component.identity`),
+    /// an unrolled collection's once more per item (its items' components are copies of their own).
     let components: [ObjectIdentifier]
     /// Whether the error summary is shown (its items are the request's).
     let hasErrors: Bool

@@ -10,10 +10,21 @@ extension ScreenState {
     /// The field's data, else its default; and the text its input shows: what was posted
     /// after a failed post, else that value.
     func shownValue(_ key: DataPath, _ resolved: ResolvedComponent) -> (current: JSONValue, text: String) {
-        var current = data.value(at: key)
-        if current == .null, let fallback = resolved.defaultValue { current = fallback }
-        let posted = rawValues.isEmpty ? nil : rawValues[key.description]
-        return (current, posted ?? current.displayString)
+        let current = currentValue(key, resolved)
+        return (current, shownText(key, current))
+    }
+
+    /// The field's data, else its default.
+    func currentValue(_ key: DataPath, _ resolved: borrowing ResolvedComponent) -> JSONValue {
+        let current = data.value(at: key)
+        if current == .null, let fallback = resolved.defaultValue { return fallback }
+        return current
+    }
+
+    /// The text an input shows for `current`: what was posted after a failed post, else the
+    /// value written out (a list or an object as JSON: not cheap, and asked only when printed).
+    func shownText(_ key: DataPath, _ current: JSONValue) -> String {
+        (rawValues.isEmpty ? nil : rawValues[key.description]) ?? current.displayString
     }
 
     /// A single checkbox is ticked by `true`; a switch also by a `true` default while empty.
@@ -60,10 +71,10 @@ extension FieldRequestValues {
         if component.type.isField, let key = component.key {
             error = state.errors(for: key).first?.message
             if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
-            let shown = state.shownValue(key, resolved)
-            value = shown.text
+            let current = state.currentValue(key, resolved)
+            if entry.writesValue { value = state.shownText(key, current) }
             if !entry.optionValues.isEmpty {
-                let chosen = shown.current.chosenValues
+                let chosen = current.chosenValues
                 selected = entry.optionValues.map { chosen.contains($0) }
             }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
@@ -83,10 +94,10 @@ extension FieldRequestValues {
             rule = RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
             rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
-        case .upload(let rules, _, let words):
+        case .upload(let hint, _, let words):
             rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
-                                     uploadHint: UploadText.hint(rules, ui: words, globalLimit: state.uploadLimit))
+                                     uploadHint: hint.text(globalLimit: state.uploadLimit))
         case .table(let columns, let source):
             rule = RequestRuleValues(tableRows: TableColumn.rows(columns, of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
         }

@@ -38,12 +38,19 @@ struct SpecializedComponents: Sendable {
         /// For a select whose options follow another field: that field, and this component's
         /// entry per value of it that offers options (this entry is the one while it is empty).
         let choices: Choices?
+        /// Whether a request writes the field's value as text: its template prints it, or its
+        /// rule reads it (a list's text is its JSON, worked out only when it is printed).
+        let writesValue: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
              rule: ComponentRequestRule = .none, choices: Choices? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
             self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
             self.choices = choices
+            self.writesValue = switch rule {
+            case .slider, .date: true
+            default: template.lookedUpNames.contains { ViewKey($0) == .value }
+            }
         }
 
         /// This entry with the entries of the other values of the field its options follow.

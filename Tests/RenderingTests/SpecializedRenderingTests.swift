@@ -106,7 +106,7 @@ import TestSupport
         #expect(plan.template.lookedUpNames.contains { $0.part >= 0 })
     }
 
-    /// A table, a collection, a container that is not fixed…: the page is planned all the same,
+    /// A custom component, a collection, a container that is not fixed…: the page is planned all the same,
     /// and such a component is drawn whole per request, so its data shows as the general path
     /// draws it.
     @Test func aPageWithAComponentThatIsNotSpecializedIsPlannedAroundIt() throws {
@@ -359,6 +359,32 @@ import TestSupport
             #expect(Set(ids).count == ids.count, "\(ids)")
         }
         #expect(states.count == 3, "both posts are refused")
+    }
+
+    /// A field's value is written per request only where its template prints it (a list's text
+    /// is its JSON): a project's template that prints an upload's or a multiselect's value
+    /// still prints it on a planned page, as the general path does.
+    @Test func aTemplateThatPrintsAListsValuePrintsItOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "templates/components/multiselect.mustache": #"<p class="raw">{{value}}</p>"#,
+            "processes/p.json": #"""
+            { "name": "p", "data": { "topics": ["a", "b"] }, "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Topics", "screen": [
+                { "type": "multiselect", "key": "topics", "label": "Topics", "options": [ { "value": "a", "label": "A" }, { "value": "b", "label": "B" } ] },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let (_, state) = try harness.firstScreen("p")
+        for _ in 0..<2 {
+            #expect(harness.page(state).all(where: { $0["class"] == "raw" }).first?.text == #"["a","b"]"#)
+        }
+        #expect(String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+                == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
     }
 
     /// A table is specialized: its caption and headers written in, its rows the request's, each
