@@ -52,11 +52,33 @@ extension TableColumn {
     /// A table's body: per row of `rows`, a cell per column (the first a row header), for the
     /// general path and the specialized one alike.
     static func rows(_ columns: [TableColumn], of rows: [JSONValue]) -> [TemplateValue] {
-        rows.map { row in
-            .object(KeyedView([.cells: .list(columns.enumerated().map { offset, column in
-                .object(KeyedView([.text: .text(column.display(column.key.get(in: row))),
-                                   .format: .text(column.format.rawValue), .header: .bool(offset == 0)]))
-            })]))
+        rows.map { row in .object(TableRowView(columns: columns, texts: columns.map { $0.display($0.key.get(in: row)) })) }
+    }
+}
+
+/// One row of a table's body: its cells are its rows (`cells`), one object per row rather
+/// than one per cell.
+final class TableRowView: TemplateContext, TemplateRows {
+    let columns: [TableColumn]
+    let texts: [String]
+
+    init(columns: [TableColumn], texts: [String]) {
+        self.columns = columns
+        self.texts = texts
+    }
+
+    func value(for key: TemplateKey) -> TemplateValue? {
+        ViewKey(key) == .cells ? .rows(self) : nil
+    }
+
+    var count: Int { texts.count }
+
+    func value(for key: TemplateKey, row: Int) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .text: .text(texts[row])
+        case .format: .text(columns[row].format.rawValue)
+        case .header: .bool(row == 0)
+        default: nil
         }
     }
 }

@@ -191,6 +191,7 @@ public struct TemplateSpecializer {
             for item in levels.last(where: { Self.allAnswer($0, name) }) ?? [] {
                 switch TemplateFrame(item).lookup(name) {
                 case .list(let items)?: inner += items
+                case .rows(let rows)?: inner += (0..<rows.count).map { .object(SampleRow(rows: rows, row: $0)) }
                 case let value? where value.isStructured: inner.append(value)
                 default: break
                 }
@@ -202,6 +203,21 @@ public struct TemplateSpecializer {
 
         private static func allAnswer(_ items: [TemplateValue], _ name: TemplateKey) -> Bool {
             !items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil }
+        }
+
+        /// A row of a sample's rows, as the names inside its section find it.
+        private final class SampleRow: TemplateContext {
+            let rows: any TemplateRows
+            let row: Int
+
+            init(rows: any TemplateRows, row: Int) {
+                self.rows = rows
+                self.row = row
+            }
+
+            func value(for key: TemplateKey) -> TemplateValue? {
+                rows.value(for: key, row: row)
+            }
         }
     }
 

@@ -46,6 +46,27 @@ import Testing
         #expect(page.render(request) == "<caption>Accounts</caption><tr><td>x &lt;y&gt;</td><td>1</td></tr><tr><td>z</td></tr>")
     }
 
+    /// The nested list may be rows of one object (a table row's cells): its names are checked
+    /// against each row, and print the request's.
+    @Test func nestedRowsInAListLeftToTheRequestPrintTheRequestsRows() throws {
+        final class Cells: TemplateContext, TemplateRows {
+            let texts: [String]
+            init(_ texts: [String]) { self.texts = texts }
+            func value(for key: TemplateKey) -> TemplateValue? { key.text == "cells" ? .rows(self) : nil }
+            var count: Int { texts.count }
+            func value(for key: TemplateKey, row: Int) -> TemplateValue? { key.text == "text" ? .text(texts[row]) : nil }
+        }
+        let template = try Specialization.compile("{{#rows}}<tr>{{#cells}}<td>{{text}}</td>{{/cells}}</tr>{{/rows}}")
+        let page = try #require(TemplateSpecializer.specialize(page: template, root: DictionaryContext(["rows": .list([.object(Cells(["a"]))])]),
+                                                               isDynamic: { $0.text == "rows" }, partOf: { _ in nil }))
+        let request = DictionaryContext(["rows": .list([.object(Cells(["x <y>", "1"])), .object(Cells(["z"]))])])
+        #expect(page.render(request) == "<tr><td>x &lt;y&gt;</td><td>1</td></tr><tr><td>z</td></tr>")
+        #expect(TemplateSpecializer.specialize(page: try Specialization.compile("{{#rows}}{{#cells}}{{other}}{{/cells}}{{/rows}}"),
+                                               root: DictionaryContext(["rows": .list([.object(Cells(["a"]))])]),
+                                               isDynamic: { $0.text == "rows" }, partOf: { _ in nil }) == nil,
+                "a name no row answers is refused")
+    }
+
     /// A name inside the nested list that no item answers, inner or outer, would have been found
     /// in what was known only while specializing: not specialized. Nor is a nested list whose
     /// sample is empty, since nothing then says what its items answer.
