@@ -16,6 +16,8 @@ enum ComponentRequestRule: Sendable {
     /// A date picker: a posted text that is no date is shown back in a text input with the
     /// expected form as its placeholder; `min` and `max` may be "today".
     case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
+    /// A `time` or `datetime-local` input: likewise, without bounds.
+    case temporal(inputType: String, placeholder: String?, notATime: String)
     /// A file upload: the files stored at its key, its limits in words (the server's limit is
     /// the state's), and where its upload and remove buttons post.
     case upload(UploadHint, action: String?, words: Words)
@@ -29,6 +31,7 @@ enum ComponentRequestRule: Sendable {
         case .markdown: [.html]
         case .slider: [.valueText]
         case .date: [.inputType, .placeholder, .spellcheckOff, .min, .max]
+        case .temporal: [.inputType, .placeholder, .spellcheckOff]
         case .upload: [.files, .hasFiles, .uploadHint]
         case .table: [.tableRows]
         }
@@ -41,6 +44,10 @@ enum ComponentRequestRule: Sendable {
         case .text, .message:
             guard let markdown = component.markdown, markdown.dependsOnData(project.tags, language: language) else { return .none }
             return .markdown(markdown)
+        case .input where component.inputType == "time" || component.inputType == "datetime-local":
+            let inputType = component.inputType ?? ""
+            return .temporal(inputType: inputType, placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
+                             notATime: words[DateInputValues.placeholderWord(inputType)])
         case .slider:
             let suffix = component.text("suffix")?.resolve(project.tags, language: language, data: .null)
             return .slider(min: JSONValue.number(component.number("min") ?? 0).displayString, suffix: suffix, words: words)

@@ -94,6 +94,8 @@ extension FieldRequestValues {
             rule = RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
             rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
+        case .temporal(let inputType, let placeholder, let notATime):
+            rule = RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder, notATime: notATime))
         case .upload(let hint, _, let words):
             rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),

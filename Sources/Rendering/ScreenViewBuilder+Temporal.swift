@@ -5,14 +5,27 @@ import Expressions
 /// so it is shown back in a text input, with the expected form as its placeholder.
 extension ScreenViewBuilder {
     func fillTemporal(_ view: inout ComponentView, inputType: String) {
-        let valid = inputType == "time" ? Self.isTime(Substring(view.value)) : Self.isDateTime(view.value)
-        guard view.value.isEmpty || valid else {
-            view.inputType = "text"
-            view.placeholder = ui[inputType == "time" ? "timePlaceholder" : "dateTimePlaceholder"]
-            view.spellcheckOff = true
+        let input = DateInputValues(temporal: view.value, inputType: inputType, placeholder: view.placeholder,
+                                    notATime: ui[DateInputValues.placeholderWord(inputType)])
+        (view.inputType, view.placeholder, view.spellcheckOff) = (input.inputType, input.placeholder, input.spellcheckOff)
+    }
+}
+
+extension DateInputValues {
+    /// A `time` or `datetime-local` input's, for the general path and the specialized one
+    /// alike (`ComponentRequestRule.temporal`): no bounds.
+    init(temporal value: String, inputType: String, placeholder: String?, notATime: String) {
+        let valid = inputType == "time" ? Self.isTime(Substring(value)) : Self.isDateTime(value)
+        guard value.isEmpty || valid else {
+            (self.inputType, self.placeholder, spellcheckOff, min, max) = ("text", notATime, true, nil, nil)
             return
         }
-        view.inputType = inputType
+        (self.inputType, self.placeholder, spellcheckOff, min, max) = (inputType, placeholder, false, nil, nil)
+    }
+
+    /// The interface word naming the form a text input expects instead.
+    static func placeholderWord(_ inputType: String) -> String {
+        inputType == "time" ? "timePlaceholder" : "dateTimePlaceholder"
     }
 
     /// `HH:MM` or `HH:MM:SS`, 24-hour, two-digit hours: what a time input holds.

@@ -48,7 +48,7 @@ struct SpecializedComponents: Sendable {
             self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
             self.choices = choices
             self.writesValue = switch rule {
-            case .slider, .date: true
+            case .slider, .date, .temporal: true
             default: template.lookedUpNames.contains { ViewKey($0) == .value }
             }
         }
@@ -372,8 +372,6 @@ struct SpecializedComponents: Sendable {
     /// options that do not follow another field.
     private static func isEligible(_ component: Component, project: Project, language: String) -> Bool {
         switch component.type {
-        case .input where component.inputType == "time" || component.inputType == "datetime-local":
-            return false   // the input's type follows its value (ScreenViewBuilder+Temporal)
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
              .slider, .datepicker, .fileUpload, .table:
             break

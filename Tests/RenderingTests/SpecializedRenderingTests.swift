@@ -387,6 +387,38 @@ import TestSupport
                 == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
     }
 
+    /// A time or date-and-time input is specialized: its type follows its value per request, a
+    /// value the control cannot hold shown back in a text input, as the general path shows it.
+    @Test(arguments: [("", ""), ("09:30", "2026-03-27T14:30"), ("9:30", "2026-02-30T10:00")])
+    func aTimeInputsTypeFollowsItsValueOnAPlannedPage(_ time: String, _ dateTime: String) throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "When", "screen": [
+                { "type": "input", "inputType": "time", "key": "at", "label": "Time", "placeholder": "HH:MM" },
+                { "type": "input", "inputType": "datetime-local", "key": "meeting", "label": "Meeting" },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let task = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first)
+        #expect(task.screen.prefix(2).allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let (_, first) = try harness.firstScreen("p")
+        let state = ScreenState(instanceID: first.instanceID, modal: false, process: first.process, nodeID: first.nodeID, task: first.task,
+                                components: first.components, data: .object(["at": .string(time), "meeting": .string(dateTime)]),
+                                rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: "en")
+        for _ in 0..<2 {
+            #expect(String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+                    == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
+        }
+        let types = harness.page(state).all("input").filter { ["at", "meeting"].contains($0["name"]) }.map { $0["type"] }
+        #expect(types == (time == "9:30" ? ["text", "text"] : ["time", "datetime-local"]))
+    }
+
     /// A table is specialized: its caption and headers written in, its rows the request's, each
     /// cell written per its column's format, as the general path writes them.
     @Test func aTablesRowsAreTheRequestsOnAPlannedPage() throws {
