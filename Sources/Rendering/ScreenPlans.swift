@@ -201,6 +201,8 @@ extension Renderer {
         forEachTask(state) { task in
             // Made only for a task with whole parts: it holds copies of the project and the state.
             var builder: ScreenViewBuilder?
+            // The unrolled collection whose items follow (never one inside another's items).
+            var collection: UnrolledCollection?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = plan.parts[index] { true } else { false } }) { component in
                 switch plan.parts[index] {
                 case .specialized(let entry):
@@ -208,6 +210,7 @@ extension Renderer {
                                                     tags: project.tags, ids: &ids))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component, state: task, ids: &ids))
+                    collection = unrolled
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
@@ -219,8 +222,8 @@ extension Renderer {
                     parts.append(FieldRequestValues.none)
                 }
                 index += 1
-            } item: { item, collection in
-                parts.append(UnrolledCollection.itemValues(item, of: collection, state: task, tags: project.tags, ui: ui))
+            } item: { item, resolved in
+                parts.append(collection!.itemValues(item, of: resolved, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
             forms.append(FormRequestValues(action: formAction(copy task), multipart: plan.postsFiles[forms.count],

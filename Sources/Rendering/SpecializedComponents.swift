@@ -259,7 +259,8 @@ struct SpecializedComponents: Sendable {
             result.merge(items) { first, _ in first }
             unrolled[collection.identity] = UnrolledCollection(
                 describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] })
+                firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] },
+                labelReadsOnlyItem: collection.text("itemLabel")?.readsOnlyItem(project.tags, language: language) ?? true)
         }
         return (result, unrolled)
     }

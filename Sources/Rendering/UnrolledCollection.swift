@@ -15,11 +15,15 @@ final class UnrolledCollection: Sendable {
     let describedByInvalid: String?
     /// The first radio's id, which the error summary links to.
     let firstRadioID: String?
+    /// Whether `itemLabel` reads nothing but the item: then it is resolved in the item alone,
+    /// not in a copy of the instance data with the item added.
+    let labelReadsOnlyItem: Bool
 
-    init(describedBy: String?, describedByInvalid: String?, firstRadioID: String?) {
+    init(describedBy: String?, describedByInvalid: String?, firstRadioID: String?, labelReadsOnlyItem: Bool) {
         self.describedBy = describedBy
         self.describedByInvalid = describedByInvalid
         self.firstRadioID = firstRadioID
+        self.labelReadsOnlyItem = labelReadsOnlyItem
     }
 
     /// The names a request answers for the collection itself, and for each of its items
@@ -48,11 +52,12 @@ final class UnrolledCollection: Sendable {
     }
 
     /// An item's request values: its label as `value`, and `checked` when its radio is the chosen one.
-    static func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
-                           tags: Tags, ui: Words) -> FieldRequestValues {
+    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
+                    tags: Tags, ui: Words) -> FieldRequestValues {
         let chosen = collection.selection?.key.map { state.chosenItem($0) }
+        let data = labelReadsOnlyItem ? .object([:]) : state.data
         return FieldRequestValues(value: item.label(of: collection.definition, total: collection.items.count,
-                                                    scope: ResolvedItem.scope(state.data, item: item.value, index: item.index),
+                                                    scope: ResolvedItem.scope(data, item: item.value, index: item.index),
                                                     tags: tags, language: state.language, ui: ui),
                                   error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
                                   selected: [], changeURL: nil, formAction: "")

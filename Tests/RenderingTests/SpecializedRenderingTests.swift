@@ -317,9 +317,10 @@ import TestSupport
     /// its markup and its items' written in, per request only each item's label, which radio is
     /// chosen, the collection's error and every item field's value. Printed as the general path
     /// prints it with no item, some, every item field hidden but one, more items than are
-    /// unrolled (drawn whole), a refused post and a chosen item.
-    @Test(arguments: [0, 2, 3, 17])
-    func aCollectionWhoseItemsKeepTheirIDsIsUnrolledByThePagePlan(_ count: Int) throws {
+    /// unrolled (drawn whole), a refused post and a chosen item; its item label reading the item
+    /// alone, or the instance data too.
+    @Test(arguments: [0, 2, 3, 17], [#"${$item.name}"#, #"${$item.name} of ${owner}"#])
+    func aCollectionWhoseItemsKeepTheirIDsIsUnrolledByThePagePlan(_ count: Int, _ itemLabel: String) throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
             "processes/p.json": #"""
@@ -327,7 +328,7 @@ import TestSupport
               { "id": "s", "type": "start", "next": "t" },
               { "id": "t", "type": "userTask", "title": "Accounts", "screen": [
                 { "type": "collection", "source": "accounts", "label": "Main account", "hint": "Pick one", "selectKey": "main",
-                  "itemLabel": "${$item.name}", "validators": [ { "type": "required" } ],
+                  "itemLabel": "\#(itemLabel)", "validators": [ { "type": "required" } ],
                   "item": [ { "type": "input", "key": "nickname", "label": "Nickname", "validators": [ { "type": "maxLength", "value": 3 } ] },
                             { "type": "switch", "key": "notify", "label": "Notify", "hide": "!$item.active" } ] },
                 { "type": "button", "label": "Save", "action": "ok" } ],
@@ -338,7 +339,7 @@ import TestSupport
         let harness = try Harness(folder)
         let general = harness.renderer.generalPath
         let accounts = JSONValue.array((0..<count).map { .object(["name": .string("Account <\($0)>"), "active": .bool($0 % 2 == 0)]) })
-        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["accounts": accounts]))
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["accounts": accounts, "owner": .string("Ana <b>")]))
         var states = [try #require(harness.engine.screen(instance, language: "en"))]
         // Refused: no item chosen; then an item chosen but a nickname too long.
         let nickname = count > 0 ? [("accounts[0].nickname", "Daily <3>")] : []

@@ -37,6 +37,18 @@ public struct Text: Sendable, Hashable {
         }
     }
 
+    /// Whether the only data it reads is a collection item's (`${$item.name}`, `${$index}`): it
+    /// can be resolved in the item alone, without the instance data around it.
+    public func readsOnlyItem(_ tags: Tags, language: String) -> Bool {
+        parts.allSatisfy { part in
+            switch part {
+            case .literal: true
+            case .path(let path): path.segments.first == .key("$item") || path.segments.first == .key("$index")
+            case .tag(let key): !(tags.lookup(key, language: language).map(Text.interpolates) ?? false)
+            }
+        }
+    }
+
     /// Tag keys this text refers to.
     public var tagKeys: [String] {
         parts.compactMap { if case .tag(let key) = $0 { key } else { nil } }
