@@ -33,17 +33,27 @@ extension Component {
 
     /// A collection with `selectKey`: the radio group that stores the chosen item, one option
     /// per item. Its value is the item's `selectValue` when set, else the item's index.
+    /// Storing indexes, for up to `itemsMadeOnce` items, it is made once with the definition.
     public func selectionField(items: [(index: Int, value: JSONValue)]) -> Component? {
         guard type == .collection, let key = selectKey else { return nil }
         let valuePath = selectValue
-        let options = items.map { item in
-            // The renderer labels each radio with the item's `itemLabel`; the option's own label
-            // only names it in messages.
-            Option(value: valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index),
-                   label: Text(String(item.index + 1)))
+        if valuePath == nil, items.count < firstSelections.count, items.indices.allSatisfy({ items[$0].index == $0 }) {
+            return firstSelections[items.count]
         }
-        // Made per page: only the one property its typing reads.
-        return Component(type: .radio, key: key, label: self.label, hint: hint, validators: validators, options: options,
-                         pointer: pointer, properties: ["storesIndex": .bool(valuePath == nil)])
+        return Component.selection(key: key, label: label, hint: hint, validators: validators, pointer: pointer,
+                                   values: items.map { item in valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index) },
+                                   storesIndex: valuePath == nil)
+    }
+
+    /// The radio group of a collection (`label`…`pointer` its own) whose items' radios hold
+    /// `values`, in order.
+    static func selection(key: DataPath, label: Text?, hint: Text?, validators: [ValidatorDefinition], pointer: JSONPointer,
+                          values: [String], storesIndex: Bool) -> Component {
+        // The renderer labels each radio with the item's `itemLabel`; the option's own label
+        // only names it in messages.
+        let options = values.enumerated().map { Option(value: $0.element, label: Text(String($0.offset + 1))) }
+        // Only the one property its typing reads.
+        return Component(type: .radio, key: key, label: label, hint: hint, validators: validators, options: options,
+                         pointer: pointer, properties: ["storesIndex": .bool(storesIndex)])
     }
 }

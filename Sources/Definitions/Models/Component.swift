@@ -37,6 +37,9 @@ public struct Component: Sendable {
         let parsed: ParsedProperties
         /// A collection's item components rebased under its first items (`Component.item(_:)`).
         let firstItems: [[Component]]
+        /// A collection's radio group for 0 to `itemsMadeOnce` items, when they store the index
+        /// (`Component.selectionField(items:)`).
+        let firstSelections: [Component]
 
         init(type: ComponentType, id: String?, key: DataPath?, label: Text?, hint: Text?, placeholder: Text?,
                 title: Text?, markdown: Text?, hide: Expression?, disabled: Expression?,
@@ -72,6 +75,14 @@ public struct Component: Sendable {
             self.parsed = parsed ?? ParsedProperties(properties, type: type)
             // Made with the definition; a copy (`with`, a rebased item) makes none.
             firstItems = parsed == nil ? Component.firstItems(type: type, source: self.parsed.source, children: children) : []
+            if parsed == nil, type == .collection, let selectKey = self.parsed.selectKey, self.parsed.selectValue == nil {
+                firstSelections = (0...Component.itemsMadeOnce).map { count in
+                    Component.selection(key: selectKey, label: label, hint: hint, validators: validators, pointer: pointer,
+                                        values: (0..<count).map(String.init), storesIndex: true)
+                }
+            } else {
+                firstSelections = []
+            }
             if let id, !id.isEmpty {
                 htmlID = HTMLID.sanitise(id)
             } else if let key {
@@ -90,6 +101,7 @@ public struct Component: Sendable {
     /// `field-` and its key, else `c-` and its type, made safe for HTML. Worked out once here,
     /// not on every page.
     public var htmlID: String { storage.htmlID }
+    var firstSelections: [Component] { storage.firstSelections }
     /// The same for every copy of this component and different for every other: caches of
     /// what is worked out per component at load are keyed by it.
     public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
