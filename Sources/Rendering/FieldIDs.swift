@@ -4,8 +4,9 @@ struct FieldIDs {
     /// Every id given so far.
     private(set) var used: Set<String>
     private(set) var byKey: [String: String] = [:]
-    /// Whether any id had to take a `-2`-style suffix.
-    private(set) var clashed = false
+    /// The ids that had to give a `-2`-style suffix to a later one.
+    private(set) var clashedBases: Set<String> = []
+    var clashed: Bool { !clashedBases.isEmpty }
 
     init() {
         used = []
@@ -27,7 +28,7 @@ struct FieldIDs {
         while !used.insert(id).inserted {
             id = "\(base)-\(counter)"
             counter += 1
-            clashed = true
+            clashedBases.insert(base)
         }
         if let key { register(key, id: id) }
         return id
@@ -46,7 +47,7 @@ struct FieldIDs {
         while !used.insert(id).inserted {
             id = "\(wanted)-\(counter)"
             counter += 1
-            clashed = true
+            clashedBases.insert(wanted)
         }
         return id
     }

@@ -197,19 +197,35 @@ struct SpecializedComponents: Sendable {
             components.flatMap(\.flattened).flatMap { [$0.definition.key, $0.selection?.key].compactMap { $0 } }
                 .map { FieldError(key: $0.description, message: "!") }
         }
-        // A collection is drawn whole, its ids as many as its items: the others are specialized
-        // only when none of their ids can start as one of the collection's does.
+        // Ids no page prints (a button's, a text's: their templates print none, and no error
+        // summary links to them) cannot collide visibly: where they fall does not matter.
+        var taskOf: [ObjectIdentifier: UserTask] = [:]
+        for page in tasks {
+            for resolved in page.components.map(Self.withFirstItems).flatMap(\.flattened) { taskOf[resolved.definition.identity] = page.task }
+        }
+        func silent(_ component: Component) -> Bool {
+            isSilent(component, task: taskOf[component.identity] ?? tasks[0].task, templates: templates)
+        }
+        let everyComponent = tasks.flatMap { $0.components.map(Self.withFirstItems) }.flatMap(\.flattened).map(\.definition)
+        let silentBases = Set(everyComponent.filter(silent).map(\.htmlID)).subtracting(everyComponent.filter { !silent($0) }.map(\.htmlID))
+        func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: silentBases) }
+        // A collection's ids are as many as its items: the others are specialized only when none
+        // of their ids can start as one of the collection's does (unless neither is printed).
         if !collections.isEmpty {
-            let found = collections.map(Self.idPrefixes)
+            let found = collections.map { Self.idPrefixes(of: $0, silent: silent) }
             guard !found.contains(where: { $0 == nil }) else { return ([:], [:]) }
             let prefixes = found.compactMap { $0 }.flatMap { $0 }
-            let others = build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: Set(collections.map(\.identity))).ids.used
-            guard !others.contains(where: { id in prefixes.contains { id.hasPrefix($0) } }) else { return ([:], [:]) }
+            let others = build(errors: keys.map { FieldError(key: $0, message: "!") }, hiding: Set(collections.map(\.identity)))
+            let silentIDs = Set(components.flatMap(\.flattened).filter { silent($0.definition) }.compactMap { others.views[$0.definition.identity]?.id })
+            let collides = others.ids.used.contains { id in
+                prefixes.contains { id.hasPrefix($0.prefix) && ($0.printed || !silentIDs.contains(id)) }
+            }
+            guard !collides else { return ([:], [:]) }
         }
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
-        if valid.ids.clashed || invalid.ids.clashed {
+        if clashVisibly(valid.ids) || clashVisibly(invalid.ids) {
             let allPlanned = shown.allSatisfy {
                 isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
             }
@@ -254,7 +270,7 @@ struct SpecializedComponents: Sendable {
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
         for collection in collections {
             guard let items = itemEntries(collection, task: task, language: language, project: project, templates: templates,
-                                          valid: itemsValid.views, invalid: itemsInvalid.views),
+                                          valid: itemsValid.views, invalid: itemsInvalid.views, silent: silent),
                   let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
             result.merge(items) { first, _ in first }
             unrolled[collection.identity] = UnrolledCollection(
@@ -269,24 +285,27 @@ struct SpecializedComponents: Sendable {
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
     /// component is a fixed layout or is specialized with its own id (a key or an id, which
-    /// holds the item's index), reading nothing of its item (no `$index`, no markdown or rows).
+    /// holds the item's index) or none printed, reading nothing of its item's data (no markdown
+    /// or rows; `$index` is its copy's, written in).
     private static func itemEntries(_ collection: Component, task: UserTask, language: String, project: Project,
                                     templates: TemplateSet, valid: [ObjectIdentifier: ComponentView],
-                                    invalid: [ObjectIdentifier: ComponentView]) -> [ObjectIdentifier: Entry]? {
+                                    invalid: [ObjectIdentifier: ComponentView],
+                                    silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
-              let view = invalid[collection.identity], view.errorID == view.id + "-error" else { return nil }
+              let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
         var entries: [ObjectIdentifier: Entry] = [:]
         for index in 0..<Component.itemsMadeOnce {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
                 if isFixedLayout(component, project: project, language: language) { continue }
                 let readsItem = switch ComponentRequestRule.of(component, task: task, project: project, language: language) {
                 case .markdown, .table: true
-                default: component.action.flatMap(task.action(named:))?.kind == .removeItem
+                default: false
                 }
-                guard component.key != nil || component.id != nil, component.parentKey == nil, !readsItem,
+                let ownID = component.key != nil || component.id != nil
+                guard ownID || silent(component), component.parentKey == nil, !readsItem,
                       isEligible(component, project: project, language: language),
-                      valid[component.identity]?.id == component.htmlID, invalid[component.identity]?.id == component.htmlID,
+                      silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
                       let entry = entry(component, task: task, language: language, project: project, templates: templates,
                                         valid: valid, invalid: invalid) else { return nil }
                 entries[component.identity] = entry
@@ -303,7 +322,9 @@ struct SpecializedComponents: Sendable {
         guard let view = invalid[component.identity], let plain = valid[component.identity],
               let template = templates.components[templateName(component, task: task)],
               let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
-                  FieldRequestValues.answers(key, inRow: inRow) || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
+                  // Only a field's value is the request's (a Remove button's, its item's index, is its copy's).
+                  (FieldRequestValues.answers(key, inRow: inRow) && (component.type.isField || ViewKey(key) != .value))
+                      || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
                      optionValues: view.options.map(\.value), rule: rule)
@@ -335,17 +356,28 @@ struct SpecializedComponents: Sendable {
 
     /// How every id a collection gives on some page starts: its own, its choice's radios', its
     /// items' components' (their own ids, or their keys under the collection's source, or their
-    /// type). Nil when that cannot be told: no source, or a collection inside an item.
-    private static func idPrefixes(of collection: Component) -> [String]? {
+    /// type), and whether a page prints it. Nil when that cannot be told: no source, or a
+    /// collection inside an item.
+    private static func idPrefixes(of collection: Component, silent: (Component) -> Bool) -> [(prefix: String, printed: Bool)]? {
         guard let source = collection.source else { return nil }
         let items = collection.children.flatMap(\.flattened)
         guard !items.contains(where: { $0.type == .collection }) else { return nil }
         let itemPrefixes = items.map { item in
-            item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? "field-" + HTMLID.sanitise(source.description) : "c-" + item.type.rawValue)
+            (prefix: item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? "field-" + HTMLID.sanitise(source.description) : "c-" + item.type.rawValue),
+             printed: !silent(item))
         }
-        let prefixes = [collection.htmlID] + (collection.selectKey.map { ["field-" + HTMLID.sanitise($0.description)] } ?? []) + itemPrefixes
+        let own = [collection.htmlID] + (collection.selectKey.map { ["field-" + HTMLID.sanitise($0.description)] } ?? [])
+        let prefixes = own.map { (prefix: $0, printed: true) } + itemPrefixes
         // An id that is all punctuation becomes `x` alone, not the start of its items' ids.
-        return prefixes.contains("x") ? nil : prefixes
+        return prefixes.contains { $0.prefix == "x" } ? nil : prefixes
+    }
+
+    /// Whether a page prints `component`'s id nowhere: no key (the error summary would link to
+    /// it), and a template that prints no id.
+    private static func isSilent(_ component: Component, task: UserTask, templates: TemplateSet) -> Bool {
+        guard component.key == nil, component.type != .custom, let template = templates.components[templateName(component, task: task)]
+        else { return false }
+        return !template.lookedUpNames.contains { ViewKey($0)?.isID ?? false }
     }
 
     /// Shown, enabled, with its children: the shape every page of the screen is a part of.

@@ -32,6 +32,14 @@ enum ViewKey: Int, CaseIterable {
 
     static let vocabulary = TemplateVocabulary(allCases.map { "\($0)" })
 
+    /// The names that print an element's id (or point at one).
+    var isID: Bool {
+        switch self {
+        case .id, .hintID, .errorID, .counterID, .prefixID, .suffixID, .uploadHintID, .outputID, .radioID, .fieldID, .sectionID: true
+        default: false
+        }
+    }
+
     /// The case a compiled key was bound to, if any.
     @inline(__always)
     init?(_ key: TemplateKey) {

@@ -362,6 +362,51 @@ import TestSupport
         #expect(states.count == 3, "both posts are refused")
     }
 
+    /// A list whose rows each have a Remove button, with Add and Save beside it (a form-js
+    /// dynamic list): buttons and texts print no id, so where their ids fall cannot show. The
+    /// screen is specialized around the list, the list unrolled with each row's Remove
+    /// button, and pages print what the general path prints.
+    @Test(arguments: [0, 1, 3])
+    func aListWithRemoveButtonsIsUnrolledBesideOtherButtons(_ count: Int) throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Rows", "screen": [
+                { "type": "text", "markdown": "Your rows" },
+                { "type": "collection", "source": "rows", "label": "Rows",
+                  "item": [ { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+                            { "type": "text", "markdown": "A row" },
+                            { "type": "button", "label": "Remove row", "action": "remove", "variant": "secondary" } ] },
+                { "type": "button", "label": "Add a row", "action": "add", "variant": "secondary" },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" }, { "name": "add", "type": "addItem", "key": "rows" },
+                             { "name": "remove", "type": "removeItem", "key": "rows" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let general = harness.renderer.generalPath
+        let screen = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
+        #expect(screen.filter { $0.type == .button }.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let rows = JSONValue.array((0..<count).map { .object(["name": .string($0 == 0 ? "" : "Row <\($0)>")]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["rows": rows]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        if case .invalid(let refused) = try harness.post(instance, "ok", []) { states.append(refused) }
+        for state in states {
+            let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+            #expect(bytes == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self))
+            let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
+            let plan = try #require(harness.renderer.screenPlans?.plan(for: key) ?? nil)
+            #expect(plan.parts.contains { if case .collection = $0 { true } else { false } })
+            let removes = HTMLDocument.parse(bytes).all("button").filter { $0["name"] == "_item" }
+            #expect(removes.map { $0["value"] } == (0..<count).map { String($0) })
+            #expect(removes.map(\.text) == (0..<count).map { "Remove row \($0 + 1)" })
+        }
+        #expect(states.count == (count > 0 ? 2 : 1), "a row without a name is refused")
+    }
+
     /// A field's value is written per request only where its template prints it (a list's text
     /// is its JSON): a project's template that prints an upload's or a multiselect's value
     /// still prints it on a planned page, as the general path does.
