@@ -1,4 +1,5 @@
 import Definitions
+import Expressions
 import Template
 
 /// Whole-page plans of screens: one task on the page, or a `single` page's several.
@@ -87,7 +88,7 @@ struct ScreenParts {
     /// inlines, a container or card whose markup is fixed is written into the plan with its
     /// children recorded in turn, so is a collection `unrolled` answers for, its items and their
     /// components in turn; anything else is drawn whole. False when a component was drawn as no
-    /// embedded template (an image whose source is missing): no plan then.
+    /// embedded template: no plan then.
     mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue],
                          isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?,
                          unrolled: (borrowing ResolvedComponent) -> UnrolledCollection?) -> Bool {
@@ -147,7 +148,7 @@ extension Renderer {
         // A task's components tell it apart, so the sections' components in order tell a page's
         // tasks apart; an unrolled collection's identity once more per item counts its items.
         forEachTask(state) { task in
-            forEachPlanned(task.components, unrolls: { unrolled($0, languageIndex: languageIndex, singleTask: singleTask) != nil }) { component in
+            forEachPlanned(task.components, unrolls: { unrolled($0, languageIndex: languageIndex, singleTask: singleTask) != nil }) { component, _ in
                 identities.append(component.definition.identity)
                 if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
             } item: { _, collection in
@@ -167,20 +168,23 @@ extension Renderer {
     }
 
     /// Each shown component and those inside a container or card, depth first, in the order
-    /// they are drawn; a collection's items (`item`) and their components when it `unrolls`,
-    /// else they are its own. By index: a `for` over the components copies each one (five retains).
-    func forEachPlanned(_ components: borrowing [ResolvedComponent], unrolls: (borrowing ResolvedComponent) -> Bool,
-                        _ body: (borrowing ResolvedComponent) -> Void,
+    /// they are drawn, with the item it is in (`within`); a collection's items (`item`) and their
+    /// components when it `unrolls`, else they are its own. By index: a `for` over the
+    /// components copies each one (five retains).
+    func forEachPlanned(_ components: borrowing [ResolvedComponent], within: ResolvedItem? = nil,
+                        unrolls: (borrowing ResolvedComponent) -> Bool,
+                        _ body: (borrowing ResolvedComponent, _ within: ResolvedItem?) -> Void,
                         item: (borrowing ResolvedItem, borrowing ResolvedComponent) -> Void) {
         for index in components.indices {
             let unrolled = components[index].definition.type == .collection && unrolls(components[index])
-            body(components[index])
+            body(components[index], within)
             if components[index].definition.type.isContainer {
-                forEachPlanned(components[index].children, unrolls: unrolls, body, item: item)
+                forEachPlanned(components[index].children, within: within, unrolls: unrolls, body, item: item)
             } else if unrolled {
                 for itemIndex in components[index].items.indices {
                     item(components[index].items[itemIndex], components[index])
-                    forEachPlanned(components[index].items[itemIndex].components, unrolls: unrolls, body, item: item)
+                    forEachPlanned(components[index].items[itemIndex].components, within: components[index].items[itemIndex],
+                                   unrolls: unrolls, body, item: item)
                 }
             }
         }
@@ -203,11 +207,14 @@ extension Renderer {
             var builder: ScreenViewBuilder?
             // The unrolled collection whose items follow (never one inside another's items).
             var collection: UnrolledCollection?
-            forEachPlanned(task.components, unrolls: { _ in if case .collection = plan.parts[index] { true } else { false } }) { component in
+            forEachPlanned(task.components, unrolls: { _ in if case .collection = plan.parts[index] { true } else { false } }) { component, within in
                 switch plan.parts[index] {
                 case .specialized(let entry):
+                    // A text's markdown in an item reads the item's data, made only then.
+                    var scope: JSONValue?
+                    if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.value, index: within.index) }
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
-                                                    tags: project.tags, ids: &ids))
+                                                    tags: project.tags, ids: &ids, scope: scope))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component, state: task, ids: &ids))
                     collection = unrolled

@@ -60,9 +60,10 @@ extension FieldRequestValues {
     /// The dynamic names of a specialized component (what a page plan's part answers). Field
     /// ids are registered for the error summary when the page has errors. Borrowing: an
     /// initializer otherwise takes its arguments owned, so each call copied the whole state.
+    /// `scope` is the data of the collection item it is in: a text's markdown is read in it.
     init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: borrowing ResolvedComponent,
          state: borrowing ScreenState, links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
-         ids: inout FieldIDs) {
+         ids: inout FieldIDs, scope: JSONValue? = nil) {
         let component = resolved.definition
         var value = ""
         var error: String?
@@ -89,7 +90,7 @@ extension FieldRequestValues {
         switch entry.rule {
         case .none: break
         case .markdown(let text):
-            rule = RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: state.data))
+            rule = RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: scope ?? state.data))
         case .slider(_, let suffix, let words):
             rule = RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
@@ -110,6 +111,6 @@ extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
         .embed(entry.template, FieldRequestContext(FieldRequestValues(entry, resolved, state: state, links: links, markdown: markdown,
-                                                                            tags: project.tags, ids: &ids)))
+                                                                            tags: project.tags, ids: &ids, scope: scope)))
     }
 }

@@ -132,7 +132,10 @@ struct ScreenViewBuilder {
             view.direction = component.properties["direction"]?.stringValue == "row" ? "row" : "column"
             view.children = build(resolved.children)
         case .image:
-            guard let image = ImageSource(project: project, links: links, state: state).resolve(component) else { return .html("") }
+            // Nothing, but as a part of its own: a plan asks the next page for it again.
+            guard let image = ImageSource(project: project, links: links, state: state).resolve(component) else {
+                return .embed(templates.nothing, KeyedView([]))
+            }
             view.url = image.url
             view.alt = image.alt
             view.width = image.width

@@ -163,15 +163,12 @@ struct SpecializedComponents: Sendable {
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
         // A stored file per upload and a row per table, so their lists' bodies are checked
         // against an item (`TemplateSpecializer` keeps a list section only so).
+        // Collections' first items' uploads too, after the tables (a table may list the collection's source).
         var sample: JSONValue = .object([:])
-        for resolved in components.flatMap(\.flattened) {
-            switch resolved.definition.type {
-            case .fileUpload:
-                resolved.definition.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
-            case .table:
-                resolved.definition.source?.set(.array([.object([:])]), in: &sample)
-            default: break
-            }
+        let drawable = components.map(Self.withFirstItems).flatMap(\.flattened).map(\.definition)
+        for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
+        for upload in drawable where upload.type == .fileUpload {
+            upload.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
         }
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
         func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [], data: JSONValue = sample,
@@ -207,8 +204,12 @@ struct SpecializedComponents: Sendable {
             isSilent(component, task: taskOf[component.identity] ?? tasks[0].task, templates: templates)
         }
         let everyComponent = tasks.flatMap { $0.components.map(Self.withFirstItems) }.flatMap(\.flattened).map(\.definition)
-        let silentBases = Set(everyComponent.filter(silent).map(\.htmlID)).subtracting(everyComponent.filter { !silent($0) }.map(\.htmlID))
-        func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: silentBases) }
+        // Nor do a fixed card's or container's: a plan writes them in as its page draws them, and
+        // its key tells which are shown. A clash matters where an entry's or a whole part's id moves.
+        let drawnPerPlan = { (component: Component) in silent(component) || isFixedLayout(component, project: project, language: language) }
+        let harmlessBases = Set(everyComponent.filter(drawnPerPlan).map(\.htmlID))
+            .subtracting(everyComponent.filter { !drawnPerPlan($0) }.map(\.htmlID))
+        func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: harmlessBases) }
         // A collection's ids are as many as its items: the others are specialized only when none
         // of their ids can start as one of the collection's does (unless neither is printed).
         if !collections.isEmpty {
@@ -285,8 +286,9 @@ struct SpecializedComponents: Sendable {
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
     /// component is a fixed layout or is specialized with its own id (a key or an id, which
-    /// holds the item's index) or none printed, reading nothing of its item's data (no markdown
-    /// or rows; `$index` is its copy's, written in).
+    /// holds the item's index) or none printed, its words reading no data (a text's markdown is
+    /// rendered per request in the item's data; `$index` is its copy's, written in) and no table
+    /// in it (its rows are read from the instance data).
     private static func itemEntries(_ collection: Component, task: UserTask, language: String, project: Project,
                                     templates: TemplateSet, valid: [ObjectIdentifier: ComponentView],
                                     invalid: [ObjectIdentifier: ComponentView],
@@ -298,10 +300,8 @@ struct SpecializedComponents: Sendable {
         for index in 0..<Component.itemsMadeOnce {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
                 if isFixedLayout(component, project: project, language: language) { continue }
-                let readsItem = switch ComponentRequestRule.of(component, task: task, project: project, language: language) {
-                case .markdown, .table: true
-                default: false
-                }
+                // A table's rows are read from the instance data, not the item's (a text's markdown is read in the item).
+                let readsItem = if case .table = ComponentRequestRule.of(component, task: task, project: project, language: language) { true } else { false }
                 let ownID = component.key != nil || component.id != nil
                 guard ownID || silent(component), component.parentKey == nil, !readsItem,
                       isEligible(component, project: project, language: language),

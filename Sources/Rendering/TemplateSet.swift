@@ -14,6 +14,8 @@ public struct TemplateSet: Sendable {
     let pages: [String: CompiledTemplate]
     let components: [String: CompiledTemplate]
     let custom: [String: CompiledTemplate]
+    /// Prints nothing: an image whose source is missing.
+    let nothing = try! CompiledTemplate(name: "nothing", source: "") { _ in nil }
 
     /// Compiles the repository's templates, with the project's overrides when given.
     public init(builtIn: URL, project: URL? = nil) throws(TemplateLoadError) {

@@ -407,6 +407,95 @@ import TestSupport
         #expect(states.count == (count > 0 ? 2 : 1), "a row without a name is refused")
     }
 
+    /// A text in a list's rows reads its row (`${$item.risk}`): the list is unrolled all the
+    /// same, each row's text rendered per request in its row's data.
+    @Test func aTextInAListsRowsReadsItsRowOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "data": { "owner": "Ana", "risks": [ { "risk": 3 }, { "risk": 7 } ] }, "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Risks", "screen": [
+                { "type": "text", "markdown": "Risks of ${owner}" },
+                { "type": "collection", "source": "risks", "label": "Risks",
+                  "item": [ { "type": "text", "markdown": "Risk ${$item.risk}, row ${$index}" },
+                            { "type": "input", "key": "risk", "label": "Risk" } ] },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let (_, state) = try harness.firstScreen("p")
+        for _ in 0..<2 {
+            let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+            #expect(bytes == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
+            let texts = HTMLDocument.parse(bytes).all("p").map(\.text)
+            #expect(texts.contains("Risks of Ana") && texts.contains("Risk 3, row 0") && texts.contains("Risk 7, row 1"), "\(texts)")
+        }
+        let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
+        #expect((harness.renderer.screenPlans?.plan(for: key) ?? nil)?.parts.contains { if case .collection = $0 { true } else { false } } == true)
+    }
+
+    /// Two cards without ids share their plain id (`c-card`, `c-card-2`): a plan writes cards in
+    /// as its page draws them, so the fields beside them are specialized all the same (with a
+    /// part drawn whole on the page too), and a page with the first card hidden prints what the
+    /// general path prints.
+    @Test(arguments: [false, true])
+    func cardsSharingAnIDLeaveTheirFieldsSpecialized(_ hideFirst: Bool) throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "data": { "hide": \#(hideFirst) }, "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Cards", "screen": [
+                { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
+                { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
+                { "type": "image", "source": "logo", "alt": "Drawn whole" },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let fields = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen).flatMap(\.children)
+        #expect(fields.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let (_, state) = try harness.firstScreen("p")
+        for _ in 0..<2 {
+            let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+            #expect(bytes == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
+            let ids = HTMLDocument.parse(bytes).all(where: { $0["id"] != nil }).compactMap { $0["id"] }
+            #expect(Set(ids).count == ids.count, "\(ids)")
+        }
+    }
+
+    /// An image whose source is read from the data draws nothing while the data holds none; the
+    /// page is planned all the same, and shows the image once the data names one.
+    @Test func anImageWithoutItsSourceYetLeavesThePagePlanned() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Logo", "screen": [
+                { "type": "image", "source": "logo", "alt": "Logo" },
+                { "type": "input", "key": "a", "label": "A" },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let (_, empty) = try harness.firstScreen("p")
+        #expect(harness.page(empty).all("img").isEmpty)
+        let key = try #require(harness.renderer.planKey(empty, settings: harness.settings, languageIndex: 0))
+        #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+        let named = ScreenState(instanceID: empty.instanceID, modal: false, process: empty.process, nodeID: empty.nodeID, task: empty.task,
+                                components: empty.components, data: .object(["logo": .string("https://example.org/logo.png")]),
+                                rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: "en")
+        #expect(harness.page(named).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
+    }
+
     /// A field's value is written per request only where its template prints it (a list's text
     /// is its JSON): a project's template that prints an upload's or a multiselect's value
     /// still prints it on a planned page, as the general path does.
