@@ -23,6 +23,8 @@ enum ComponentRequestRule: Sendable {
     case upload(UploadHint, action: String?, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table([TableColumn], source: DataPath?)
+    /// A select whose options are read from the data (`source`, form-js's `valuesKey`).
+    case dataOptions(source: DataPath)
 
     /// The names this rule leaves to the request, beside a field's own.
     var names: Set<ViewKey> {
@@ -34,6 +36,7 @@ enum ComponentRequestRule: Sendable {
         case .temporal: [.inputType, .placeholder, .spellcheckOff]
         case .upload: [.files, .hasFiles, .uploadHint]
         case .table: [.tableRows]
+        case .dataOptions: [.options]
         }
     }
 
@@ -57,6 +60,8 @@ enum ComponentRequestRule: Sendable {
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadHint(UploadRules(component), words: words), action: UploadText.action(component, task: task), words: words)
+        case .select where component.readsOptionsFromData:
+            return .dataOptions(source: component.optionsSource!)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)
@@ -65,6 +70,13 @@ enum ComponentRequestRule: Sendable {
         default:
             return .none
         }
+    }
+}
+
+extension Component {
+    /// A select whose options are read from the data at `optionsSource` (not an enumeration's).
+    var readsOptionsFromData: Bool {
+        type == .select && enumerationName == nil && optionsSource != nil
     }
 }
 

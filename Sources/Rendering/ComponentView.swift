@@ -77,6 +77,32 @@ struct OptionView {
     let value: String
     let label: String
     let selected: Bool
+
+    /// What an option's row answers, for every view that lists options.
+    func value(for key: TemplateKey) -> TemplateValue? {
+        switch ViewKey(key) {
+        case .id: id.map(TemplateValue.text) ?? .bool(false)
+        case .value: .text(value)
+        case .label: .text(label)
+        case .selected: .bool(selected)
+        default: nil
+        }
+    }
+}
+
+/// Options worked out per request (a select's read from the data), as rows.
+final class OptionRows: TemplateRows {
+    let options: [OptionView]
+
+    init(_ options: [OptionView]) {
+        self.options = options
+    }
+
+    var count: Int { options.count }
+
+    func value(for key: TemplateKey, row: Int) -> TemplateValue? {
+        options[row].value(for: key)
+    }
 }
 
 /// A component as templates see it: its view, and its choices as rows (one object for both, so
@@ -149,12 +175,6 @@ final class ComponentViewContext: TemplateContext, TemplateRows {
     var count: Int { view.options.count }
 
     func value(for key: TemplateKey, row: Int) -> TemplateValue? {
-        switch ViewKey(key) {
-        case .id: view.options[row].id.map(TemplateValue.text) ?? .bool(false)
-        case .value: .text(view.options[row].value)
-        case .label: .text(view.options[row].label)
-        case .selected: .bool(view.options[row].selected)
-        default: nil
-        }
+        view.options[row].value(for: key)
     }
 }

@@ -53,7 +53,8 @@ struct FieldRequestValues {
 }
 
 /// What a `ComponentRequestRule` works out for one request: a markdown text's HTML, a slider's
-/// written value, a date picker's input, a file upload's files and limits, a table's rows.
+/// written value, a date picker's input, a file upload's files and limits, a table's rows, a
+/// select's options read from the data.
 final class RequestRuleValues: Sendable {
     let html: String?
     let valueText: String?
@@ -61,11 +62,12 @@ final class RequestRuleValues: Sendable {
     let files: [UploadedFileView]?
     let uploadHint: String?
     let tableRows: [TemplateValue]?
+    let options: OptionRows?
 
     init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
-         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil) {
+         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil) {
         self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
-        self.tableRows = tableRows
+        self.tableRows = tableRows; self.options = options
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -81,6 +83,7 @@ final class RequestRuleValues: Sendable {
         case .hasFiles: files.map { .bool(!$0.isEmpty) }
         case .uploadHint: uploadHint.map(TemplateValue.text)
         case .tableRows: tableRows.map(TemplateValue.list)
+        case .options: options.map { .rows($0) }
         default: nil
         }
     }

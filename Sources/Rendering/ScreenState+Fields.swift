@@ -69,13 +69,14 @@ extension FieldRequestValues {
         var error: String?
         var selected: [Bool] = []
         var changeURL: String?
+        var chosen: Set<String> = []
         if component.type.isField, let key = component.key {
             error = state.errors(for: key).first?.message
             if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
             let current = state.currentValue(key, resolved)
             if entry.writesValue { value = state.shownText(key, current) }
-            if !entry.optionValues.isEmpty {
-                let chosen = current.chosenValues
+            if !entry.optionValues.isEmpty || entry.rule.names.contains(.options) {
+                chosen = current.chosenValues
                 selected = entry.optionValues.map { chosen.contains($0) }
             }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
@@ -101,6 +102,11 @@ extension FieldRequestValues {
             rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
                                      uploadHint: hint.text(globalLimit: state.uploadLimit))
+        case .dataOptions(let source):
+            rule = RequestRuleValues(options: OptionRows(Component.options(from: state.data.value(at: source)).map { option in
+                OptionView(id: nil, value: option.value, label: option.label.resolve(tags, language: state.language, data: state.data),
+                           selected: chosen.contains(option.value))
+            }))
         case .table(let columns, let source):
             rule = RequestRuleValues(tableRows: TableColumn.rows(columns, of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
         }

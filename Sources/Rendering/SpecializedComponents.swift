@@ -167,6 +167,10 @@ struct SpecializedComponents: Sendable {
         var sample: JSONValue = .object([:])
         let drawable = components.map(Self.withFirstItems).flatMap(\.flattened).map(\.definition)
         for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
+        // A select's options read from the data: one, so the options' section is checked against it.
+        for select in drawable where select.readsOptionsFromData {
+            select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
+        }
         for upload in drawable where upload.type == .fileUpload {
             upload.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
         }
@@ -327,7 +331,7 @@ struct SpecializedComponents: Sendable {
                       || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                     optionValues: view.options.map(\.value), rule: rule)
+                     optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule)
     }
 
     /// The parent values under which a child list's enumeration offers options; nil for a field
@@ -414,8 +418,10 @@ struct SpecializedComponents: Sendable {
         default:
             return false
         }
-        // Options that follow the data: a source list; a child list but for a select's (an entry per parent value).
-        if component.optionsSource != nil || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
+        // Options that follow the data: a source list but a select's (its options a request name),
+        // a child list but a select's (an entry per parent value).
+        if (component.optionsSource != nil && !component.readsOptionsFromData)
+            || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
         // A text's or message's markdown may read data: its HTML is left to the request.
         let texts = [component.label, component.hint, component.placeholder, component.title,

@@ -161,6 +161,7 @@ public struct TemplateSpecializer {
         let items: [TemplateValue]
         switch sample {
         case .list(let list): items = list
+        case .rows(let rows): items = SampleRow.each(of: rows)
         case .object, .embed: items = [sample]
         default: throw CannotSpecialize()
         }
@@ -191,7 +192,7 @@ public struct TemplateSpecializer {
             for item in levels.last(where: { Self.allAnswer($0, name) }) ?? [] {
                 switch TemplateFrame(item).lookup(name) {
                 case .list(let items)?: inner += items
-                case .rows(let rows)?: inner += (0..<rows.count).map { .object(SampleRow(rows: rows, row: $0)) }
+                case .rows(let rows)?: inner += SampleRow.each(of: rows)
                 case let value? where value.isStructured: inner.append(value)
                 default: break
                 }
@@ -204,20 +205,24 @@ public struct TemplateSpecializer {
         private static func allAnswer(_ items: [TemplateValue], _ name: TemplateKey) -> Bool {
             !items.isEmpty && items.allSatisfy { TemplateFrame($0).lookup(name) != nil }
         }
+    }
 
-        /// A row of a sample's rows, as the names inside its section find it.
-        private final class SampleRow: TemplateContext {
-            let rows: any TemplateRows
-            let row: Int
+    /// A row of a sample's rows, as the names inside its section find it.
+    private final class SampleRow: TemplateContext {
+        let rows: any TemplateRows
+        let row: Int
 
-            init(rows: any TemplateRows, row: Int) {
-                self.rows = rows
-                self.row = row
-            }
+        init(rows: any TemplateRows, row: Int) {
+            self.rows = rows
+            self.row = row
+        }
 
-            func value(for key: TemplateKey) -> TemplateValue? {
-                rows.value(for: key, row: row)
-            }
+        static func each(of rows: any TemplateRows) -> [TemplateValue] {
+            (0..<rows.count).map { .object(SampleRow(rows: rows, row: $0)) }
+        }
+
+        func value(for key: TemplateKey) -> TemplateValue? {
+            rows.value(for: key, row: row)
         }
     }
 

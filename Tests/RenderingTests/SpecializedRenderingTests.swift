@@ -496,6 +496,40 @@ import TestSupport
         #expect(harness.page(named).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
     }
 
+    /// A select whose options are read from the data (form-js's `valuesKey`) is specialized:
+    /// its options are the request's, the chosen one selected, as the general path prints them.
+    @Test(arguments: [0, 1, 3])
+    func aSelectsOptionsReadFromTheDataAreTheRequestsOnAPlannedPage(_ count: Int) throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Country", "screen": [
+                { "type": "select", "key": "country", "label": "Country", "source": "countries", "validators": [ { "type": "required" } ] },
+                { "type": "button", "label": "Save", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        let harness = try Harness(folder)
+        let select = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen.first)
+        #expect(harness.renderer.specialized.entry(for: select, language: 0, data: .null) != nil)
+        let countries = JSONValue.array((0..<count).map { .object(["value": .string("c\($0)"), "label": .string("Country <\($0)>")]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["countries": countries, "country": .string("c1")]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        if case .invalid(let refused) = try harness.post(instance, "ok", [("country", "")]) { states.append(refused) }
+        for state in states {
+            for _ in 0..<2 {
+                let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+                #expect(bytes == String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self))
+                let options = HTMLDocument.parse(bytes).all("option").dropFirst()
+                #expect(options.map(\.text) == (0..<count).map { "Country <\($0)>" })
+                #expect(options.map { $0["selected"] != nil } == (0..<count).map { $0 == 1 && state.errors.isEmpty })
+            }
+        }
+    }
+
     /// A field's value is written per request only where its template prints it (a list's text
     /// is its JSON): a project's template that prints an upload's or a multiselect's value
     /// still prints it on a planned page, as the general path does.
