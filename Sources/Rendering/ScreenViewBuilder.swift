@@ -61,8 +61,10 @@ struct ScreenViewBuilder {
 
     mutating func view(_ resolved: ResolvedComponent) -> TemplateValue {
         let component = resolved.definition
-        // A collection's item components have entries of their own (their ids hold the item's index).
-        if let entry = specialized.entry(for: component, language: languageIndex, data: state.data) {
+        // A collection's item components have entries of their own (their ids hold the item's
+        // index); a custom component's Swift provider comes before its template's entry.
+        if let entry = specialized.entry(for: component, language: languageIndex, data: state.data),
+           component.type != .custom || customComponents.provider(for: component.properties["identifier"]?.stringValue ?? "custom") == nil {
             return specializedView(entry, resolved)
         }
         var view = ComponentView(ui: ui)
@@ -147,7 +149,10 @@ struct ScreenViewBuilder {
             let identifier = component.properties["identifier"]?.stringValue ?? "custom"
             view.identifier = identifier
             if let custom = customView(view, component, resolved: resolved) { return custom }
-            if let template = templates.custom[identifier] { return .embed(template, ComponentViewContext(view)) }
+            if let template = templates.custom[identifier] {
+                recorded?[component.identity] = view
+                return .embed(template, ComponentViewContext(view))
+            }
             templateName = "unsupported"
         default:
             break

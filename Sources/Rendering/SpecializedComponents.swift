@@ -324,7 +324,7 @@ struct SpecializedComponents: Sendable {
         let rule = ComponentRequestRule.of(component, task: task, project: project, language: language)
         let ruleNames = rule.names
         guard let view = invalid[component.identity], let plain = valid[component.identity],
-              let template = templates.components[templateName(component, task: task)],
+              let template = template(of: component, task: task, templates: templates),
               let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
                   // Only a field's value is the request's (a Remove button's, its item's index, is its copy's).
                   (FieldRequestValues.answers(key, inRow: inRow) && (component.type.isField || ViewKey(key) != .value))
@@ -379,8 +379,7 @@ struct SpecializedComponents: Sendable {
     /// Whether a page prints `component`'s id nowhere: no key (the error summary would link to
     /// it), and a template that prints no id.
     private static func isSilent(_ component: Component, task: UserTask, templates: TemplateSet) -> Bool {
-        guard component.key == nil, component.type != .custom, let template = templates.components[templateName(component, task: task)]
-        else { return false }
+        guard component.key == nil, let template = template(of: component, task: task, templates: templates) else { return false }
         return !template.lookedUpNames.contains { ViewKey($0)?.isID ?? false }
     }
 
@@ -411,6 +410,10 @@ struct SpecializedComponents: Sendable {
         switch component.type {
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
              .slider, .datepicker, .fileUpload, .table:
+            break
+        case .custom:
+            // A project's template of its identifier (drawn by its Swift provider instead when one
+            // is registered: `ScreenViewBuilder.view` asks that first).
             break
         case .image where component.imageSource == nil:
             // A media key or a URL: the same picture on every page (a data path is not).
@@ -451,11 +454,14 @@ struct SpecializedComponents: Sendable {
     }
 
     /// The template the general path picks: a `link` action's button is a real link.
-    private static func templateName(_ component: Component, task: UserTask) -> String {
+    /// The template the general path draws `component` with: a `link` action's button is a
+    /// real link; a custom component is the project's template of its `identifier`.
+    private static func template(of component: Component, task: UserTask, templates: TemplateSet) -> CompiledTemplate? {
+        if component.type == .custom { return templates.custom[component.properties["identifier"]?.stringValue ?? "custom"] }
         if component.type == .button, let action = component.action, task.action(named: action)?.kind == .link {
-            return "actionLink"
+            return templates.components["actionLink"]
         }
-        return component.type.rawValue
+        return templates.components[component.type.rawValue]
     }
 }
 

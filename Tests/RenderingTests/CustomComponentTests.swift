@@ -47,6 +47,32 @@ import Testing
         #expect(element["data-ok"] == "/instances/\(element["data-ok"]!.split(separator: "/")[1])/actions/ok")
     }
 
+    /// Without a provider, the project's template is worked out at load like a built-in one:
+    /// only the disabled flag is the request's, and pages print what the general path prints.
+    @Test func aProjectTemplateWithoutProviderIsSpecialized() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#, "processes/p.json": CustomComponents.process,
+            "templates/custom/stars.mustache": #"<p class="stars" id="{{id}}"{{#disabled}} aria-disabled="true"{{/disabled}}>{{label}}</p>"#,
+        ])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),
+                                links: TestLinks())
+        let tasks: [UserTask] = project.processes.flatMap(\.nodes).compactMap { node in
+            guard case .userTask(let task) = node.kind else { return nil }
+            return task
+        }
+        let custom = try #require(tasks.first?.screen.first)
+        #expect(renderer.specialized.entry(for: custom, language: 0, data: .null) != nil)
+        let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+        let state = try #require(engine.screen(try engine.start(process: "p", session: "s"), language: "en"))
+        let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "t")
+        for _ in 0..<2 {
+            let bytes = String(decoding: renderer.screen(state, settings: settings), as: UTF8.self)
+            #expect(bytes == String(decoding: renderer.generalPath.screen(state, settings: settings), as: UTF8.self))
+            #expect(HTMLDocument.parse(bytes).all { $0.hasClass("stars") }.map(\.text) == ["Your rating"])
+        }
+    }
+
     @Test func aSwiftProviderMayWriteTheHTMLItself() throws {
         var registry = CustomComponentRegistry()
         registry.register("stars") { input in .html("<p class=\"stars\" id=\"\(input.id)\">\(input.label)</p>") }
