@@ -161,13 +161,13 @@ struct SpecializedComponents: Sendable {
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        // A stored file per upload and a row per table, so their lists' bodies are checked
-        // against an item (`TemplateSpecializer` keeps a list section only so).
-        // Collections' first items' uploads too, after the tables (a table may list the collection's source).
+        // A row per table, an option per select whose options are read from the data, a stored
+        // file per upload (collections' first items' too, after the tables, which may list a
+        // collection's source): their lists' bodies are checked against an item
+        // (`TemplateSpecializer` keeps a list section only so).
         var sample: JSONValue = .object([:])
         let drawable = components.map(Self.withFirstItems).flatMap(\.flattened).map(\.definition)
         for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
-        // A select's options read from the data: one, so the options' section is checked against it.
         for select in drawable where select.readsOptionsFromData {
             select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
         }
@@ -207,12 +207,10 @@ struct SpecializedComponents: Sendable {
         func silent(_ component: Component) -> Bool {
             isSilent(component, task: taskOf[component.identity] ?? tasks[0].task, templates: templates)
         }
-        let everyComponent = tasks.flatMap { $0.components.map(Self.withFirstItems) }.flatMap(\.flattened).map(\.definition)
         // Nor do a fixed card's or container's: a plan writes them in as its page draws them, and
         // its key tells which are shown. A clash matters where an entry's or a whole part's id moves.
         let drawnPerPlan = { (component: Component) in silent(component) || isFixedLayout(component, project: project, language: language) }
-        let harmlessBases = Set(everyComponent.filter(drawnPerPlan).map(\.htmlID))
-            .subtracting(everyComponent.filter { !drawnPerPlan($0) }.map(\.htmlID))
+        let harmlessBases = Set(drawable.filter(drawnPerPlan).map(\.htmlID)).subtracting(drawable.filter { !drawnPerPlan($0) }.map(\.htmlID))
         func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: harmlessBases) }
         // A collection's ids are as many as its items: the others are specialized only when none
         // of their ids can start as one of the collection's does (unless neither is printed).
