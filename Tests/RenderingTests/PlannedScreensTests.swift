@@ -1,0 +1,228 @@
+import Definitions
+import Expressions
+import Foundation
+import Testing
+import TestSupport
+@testable import Rendering
+
+/// What a page plan works out per request on screens beyond plain fields: collections unrolled
+/// with their items, lists with Remove buttons, texts in rows, cards sharing an id, images
+/// without their source yet, options read from the data, values a template prints, time inputs.
+/// Every page is printed as the general path prints it.
+@Suite struct PlannedScreens {
+    /// A project with one process `p`: `s` → task `t` showing `screen` (a JSON list) → `e`;
+    /// `ok` submits, `actions` adds others.
+    static func oneTask(_ screen: String, data: String = "{}", actions: String = "",
+                        files: [String: String] = [:]) throws -> Harness {
+        try Harness(RepositoryPaths.fixture(files.merging([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "data": \#(data), "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Screen", "screen": \#(screen),
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" }\#(actions) ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ]) { first, _ in first }))
+    }
+
+    /// The task's screen definition.
+    static func screen(_ harness: Harness) throws -> [Component] {
+        let tasks: [UserTask] = harness.renderer.project.processes.flatMap(\.nodes).compactMap { node in
+            guard case .userTask(let task) = node.kind else { return nil }
+            return task
+        }
+        return try #require(tasks.first?.screen)
+    }
+
+    /// `state`'s page, printed twice from its plan (the first page makes it): each time what
+    /// the general path prints.
+    static func printed(_ state: ScreenState, _ harness: Harness, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let general = String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self)
+        var bytes = ""
+        for _ in 0..<2 {
+            bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+            #expect(bytes == general, sourceLocation: sourceLocation)
+        }
+        return bytes
+    }
+
+    /// Whether `state`'s plan unrolls a collection.
+    static func unrollsACollection(_ state: ScreenState, _ harness: Harness) throws -> Bool {
+        let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
+        let plan = try #require(harness.renderer.screenPlans?.plan(for: key) ?? nil)
+        return plan.parts.contains { if case .collection = $0 { true } else { false } }
+    }
+
+    static func ids(_ page: String) -> [String] {
+        HTMLDocument.parse(page).all(where: { $0["id"] != nil }).compactMap { $0["id"] }
+    }
+
+    /// A collection whose item components each keep their own id is unrolled by the page plan:
+    /// its markup and its items' written in, per request only each item's label, which radio is
+    /// chosen, the collection's error and every item field's value. With no item, some, every
+    /// item field hidden but one, more items than are unrolled (drawn whole), a refused post
+    /// and a chosen item; its item label reading the item alone, or the instance data too.
+    @Test(arguments: [0, 2, 3, 17], [#"${$item.name}"#, #"${$item.name} of ${owner}"#])
+    func aCollectionWhoseItemsKeepTheirIDsIsUnrolled(_ count: Int, _ itemLabel: String) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "accounts", "label": "Main account", "hint": "Pick one", "selectKey": "main",
+                "itemLabel": "\#(itemLabel)", "validators": [ { "type": "required" } ],
+                "item": [ { "type": "input", "key": "nickname", "label": "Nickname", "validators": [ { "type": "maxLength", "value": 3 } ] },
+                          { "type": "switch", "key": "notify", "label": "Notify", "hide": "!$item.active" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let accounts = JSONValue.array((0..<count).map { .object(["name": .string("Account <\($0)>"), "active": .bool($0 % 2 == 0)]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["accounts": accounts, "owner": .string("Ana <b>")]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        // Refused: no item chosen; then an item chosen but a nickname too long.
+        let nickname = count > 0 ? [("accounts[0].nickname", "Daily <3>")] : []
+        for chosen in [[], count > 1 ? [("main", "1")] : []] {
+            if case .invalid(let refused) = try harness.post(instance, "ok", chosen + nickname) { states.append(refused) }
+        }
+        #expect(states.count == 3, "both posts are refused")
+        for state in states {
+            let page = PlannedScreens.printed(state, harness)
+            #expect(try PlannedScreens.unrollsACollection(state, harness) == (count <= Component.itemsMadeOnce),
+                    "more items than were made once: drawn whole")
+            #expect(HTMLDocument.parse(page).all("input").filter { $0["type"] == "radio" }.count == count)
+            #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
+        }
+    }
+
+    /// A list whose rows each have a Remove button, with Add and Save beside it (a form-js
+    /// dynamic list): buttons and texts print no id, so where their ids fall cannot show. The
+    /// screen is specialized around the list, the list unrolled with each row's Remove button.
+    @Test(arguments: [0, 1, 3])
+    func aListWithRemoveButtonsIsUnrolledBesideOtherButtons(_ count: Int) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "text", "markdown": "Your rows" },
+              { "type": "collection", "source": "rows", "label": "Rows",
+                "item": [ { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+                          { "type": "text", "markdown": "A row" },
+                          { "type": "button", "label": "Remove row", "action": "remove", "variant": "secondary" } ] },
+              { "type": "button", "label": "Add a row", "action": "add", "variant": "secondary" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, actions: #", { "name": "add", "type": "addItem", "key": "rows" }, { "name": "remove", "type": "removeItem", "key": "rows" }"#)
+        let buttons = try PlannedScreens.screen(harness).filter { $0.type == .button }
+        #expect(buttons.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let rows = JSONValue.array((0..<count).map { .object(["name": .string($0 == 0 ? "" : "Row <\($0)>")]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["rows": rows]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        if case .invalid(let refused) = try harness.post(instance, "ok", []) { states.append(refused) }
+        #expect(states.count == (count > 0 ? 2 : 1), "a row without a name is refused")
+        for state in states {
+            let page = PlannedScreens.printed(state, harness)
+            #expect(try PlannedScreens.unrollsACollection(state, harness))
+            let removes = HTMLDocument.parse(page).all("button").filter { $0["name"] == "_item" }
+            #expect(removes.map { $0["value"] } == (0..<count).map { String($0) })
+            #expect(removes.map(\.text) == (0..<count).map { "Remove row \($0 + 1)" })
+        }
+    }
+
+    /// A text in a list's rows reads its row (`${$item.risk}`): the list is unrolled all the
+    /// same, each row's text rendered per request in its row's data.
+    @Test func aTextInAListsRowsReadsItsRow() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "text", "markdown": "Risks of ${owner}" },
+              { "type": "collection", "source": "risks", "label": "Risks",
+                "item": [ { "type": "text", "markdown": "Risk ${$item.risk}, row ${$index}" }, { "type": "input", "key": "risk", "label": "Risk" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "owner": "Ana", "risks": [ { "risk": 3 }, { "risk": 7 } ] }"#)
+        let (_, state) = try harness.firstScreen("p")
+        let texts = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("p").map(\.text)
+        #expect(texts.contains("Risks of Ana") && texts.contains("Risk 3, row 0") && texts.contains("Risk 7, row 1"), "\(texts)")
+        #expect(try PlannedScreens.unrollsACollection(state, harness))
+    }
+
+    /// Two cards without ids share their plain id (`c-card`, `c-card-2`): a plan writes cards in
+    /// as its page draws them, so the fields beside them are specialized all the same (with a
+    /// part drawn whole on the page too), and a page with the first card hidden prints what the
+    /// general path prints.
+    @Test(arguments: [false, true])
+    func cardsSharingAnIDLeaveTheirFieldsSpecialized(_ hideFirst: Bool) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
+              { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
+              { "type": "image", "source": "logo", "alt": "Drawn whole" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "hide": \#(hideFirst) }"#)
+        let fields = try PlannedScreens.screen(harness).flatMap(\.children)
+        #expect(fields.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let (_, state) = try harness.firstScreen("p")
+        let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
+        #expect(Set(ids).count == ids.count, "\(ids)")
+    }
+
+    /// An image whose source is read from the data draws nothing while the data holds none; the
+    /// page is planned all the same, and shows the image once the data names one.
+    @Test func anImageWithoutItsSourceYetLeavesThePagePlanned() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "image", "source": "logo", "alt": "Logo" }, { "type": "input", "key": "a", "label": "A" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (_, empty) = try harness.firstScreen("p")
+        #expect(HTMLDocument.parse(PlannedScreens.printed(empty, harness)).all("img").isEmpty)
+        let key = try #require(harness.renderer.planKey(empty, settings: harness.settings, languageIndex: 0))
+        #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+        let named = empty.with(data: .object(["logo": .string("https://example.org/logo.png")]))
+        #expect(HTMLDocument.parse(PlannedScreens.printed(named, harness)).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
+    }
+
+    /// A select whose options are read from the data (form-js's `valuesKey`) is specialized:
+    /// its options are the request's, the chosen one selected.
+    @Test(arguments: [0, 1, 3])
+    func aSelectsOptionsReadFromTheDataAreTheRequests(_ count: Int) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "select", "key": "country", "label": "Country", "source": "countries", "validators": [ { "type": "required" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let select = try #require(try PlannedScreens.screen(harness).first)
+        #expect(harness.renderer.specialized.entry(for: select, language: 0, data: .null) != nil)
+        let countries = JSONValue.array((0..<count).map { .object(["value": .string("c\($0)"), "label": .string("Country <\($0)>")]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["countries": countries, "country": .string("c1")]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        if case .invalid(let refused) = try harness.post(instance, "ok", [("country", "")]) { states.append(refused) }
+        for state in states {
+            let options = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("option").dropFirst()
+            #expect(options.map(\.text) == (0..<count).map { "Country <\($0)>" })
+            #expect(options.map { $0["selected"] != nil } == (0..<count).map { $0 == 1 && state.errors.isEmpty })
+        }
+    }
+
+    /// A field's value is written per request only where its template prints it (a list's text
+    /// is its JSON): a project's template that prints a multiselect's value still prints it.
+    @Test func aTemplateThatPrintsAListsValuePrintsIt() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "multiselect", "key": "topics", "label": "Topics", "options": [ { "value": "a", "label": "A" }, { "value": "b", "label": "B" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "topics": ["a", "b"] }"#, files: ["templates/components/multiselect.mustache": #"<p class="raw">{{value}}</p>"#])
+        let (_, state) = try harness.firstScreen("p")
+        #expect(HTMLDocument.parse(PlannedScreens.printed(state, harness)).all(where: { $0["class"] == "raw" }).first?.text == #"["a","b"]"#)
+    }
+
+    /// A time or date-and-time input is specialized: its type follows its value per request, a
+    /// value the control cannot hold shown back in a text input.
+    @Test(arguments: [("", ""), ("09:30", "2026-03-27T14:30"), ("9:30", "2026-02-30T10:00")])
+    func aTimeInputsTypeFollowsItsValue(_ time: String, _ dateTime: String) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "inputType": "time", "key": "at", "label": "Time", "placeholder": "HH:MM" },
+              { "type": "input", "inputType": "datetime-local", "key": "meeting", "label": "Meeting" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        #expect(try PlannedScreens.screen(harness).prefix(2).allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
+        let (_, first) = try harness.firstScreen("p")
+        let state = first.with(data: .object(["at": .string(time), "meeting": .string(dateTime)]))
+        let types = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("input")
+            .filter { ["at", "meeting"].contains($0["name"]) }.map { $0["type"] }
+        #expect(types == (time == "9:30" ? ["text", "text"] : ["time", "datetime-local"]))
+    }
+}
+
+private extension ScreenState {
+    /// The same screen over other data.
+    func with(data: JSONValue) -> ScreenState {
+        ScreenState(instanceID: instanceID, modal: false, process: process, nodeID: nodeID, task: task, components: components,
+                    data: data, rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
+    }
+}
