@@ -23,7 +23,9 @@ enum ComponentRequestRule: Sendable {
     case upload(UploadHint, action: String?, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table([TableColumn], source: DataPath?)
-    /// A select whose options are read from the data (`source`, form-js's `valuesKey`).
+    /// A select, radio group, multiselect or segmented control whose options are read from the
+    /// data (`source`, form-js's `valuesKey`): its options (each radio's id and the field's
+    /// names with them: a kept list's rows answer every name in its body), its id and name.
     case dataOptions(source: DataPath)
 
     /// The names this rule leaves to the request, beside a field's own.
@@ -36,13 +38,14 @@ enum ComponentRequestRule: Sendable {
         case .temporal: [.inputType, .placeholder, .spellcheckOff]
         case .upload: [.files, .hasFiles, .uploadHint]
         case .table: [.tableRows]
-        case .dataOptions: [.options]
+        case .dataOptions: [.options, .id, .name]
         }
     }
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
     static func of(_ component: Component, task: UserTask, project: Project, language: String) -> ComponentRequestRule {
         let words = project.words.for(language)
+        if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(source: source) }
         switch component.type {
         case .text, .message:
             guard let markdown = component.markdown, markdown.dependsOnData(project.tags, language: language) else { return .none }
@@ -60,8 +63,6 @@ enum ComponentRequestRule: Sendable {
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadHint(UploadRules(component), words: words), action: UploadText.action(component, task: task), words: words)
-        case .select where component.readsOptionsFromData:
-            return .dataOptions(source: component.optionsSource!)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)
@@ -74,9 +75,9 @@ enum ComponentRequestRule: Sendable {
 }
 
 extension Component {
-    /// A select whose options are read from the data at `optionsSource` (not an enumeration's).
+    /// A choice field whose options are read from the data at `optionsSource` (not an enumeration's).
     var readsOptionsFromData: Bool {
-        type == .select && enumerationName == nil && optionsSource != nil
+        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil && optionsSource != nil
     }
 }
 

@@ -90,18 +90,30 @@ struct OptionView {
     }
 }
 
-/// Options worked out per request (a select's read from the data), as rows.
+/// Options worked out per request (read from the data), as rows that answer every name an
+/// option's markup reads, the field's too: a kept list's body finds nothing outside its rows.
 final class OptionRows: TemplateRows {
     let options: [OptionView]
+    let name: String
+    let invalid: Bool
+    let disabled: Bool
 
-    init(_ options: [OptionView]) {
+    init(_ options: [OptionView], name: String, invalid: Bool, disabled: Bool) {
         self.options = options
+        self.name = name
+        self.invalid = invalid
+        self.disabled = disabled
     }
 
     var count: Int { options.count }
 
     func value(for key: TemplateKey, row: Int) -> TemplateValue? {
-        options[row].value(for: key)
+        switch ViewKey(key) {
+        case .name: .text(name)
+        case .invalid: .bool(invalid)
+        case .disabled: .bool(disabled)
+        default: options[row].value(for: key)
+        }
     }
 }
 

@@ -63,11 +63,13 @@ final class RequestRuleValues: Sendable {
     let uploadHint: String?
     let tableRows: [TemplateValue]?
     let options: OptionRows?
+    /// With options read from the data: the field's id and name.
+    let fieldID: String?
 
     init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
-         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil) {
+         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil, fieldID: String? = nil) {
         self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
-        self.tableRows = tableRows; self.options = options
+        self.tableRows = tableRows; self.options = options; self.fieldID = fieldID
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -84,6 +86,8 @@ final class RequestRuleValues: Sendable {
         case .uploadHint: uploadHint.map(TemplateValue.text)
         case .tableRows: tableRows.map(TemplateValue.list)
         case .options: options.map { .rows($0) }
+        case .id: fieldID.map(TemplateValue.text)
+        case .name: options.map { .text($0.name) }
         default: nil
         }
     }

@@ -44,6 +44,7 @@ extension DateInputValues {
     }
 }
 
-private extension Character {
+extension Character {
+    /// 0–9, not any Unicode digit.
     var isASCIIDigit: Bool { isASCII && isNumber }
 }

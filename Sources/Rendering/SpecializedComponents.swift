@@ -228,6 +228,10 @@ struct SpecializedComponents: Sendable {
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
+        // Options read from the data give ids of their own, as many as the data holds: none may
+        // be another element's, whichever of them is drawn per request.
+        guard !shown.contains(where: { optionIDsMayClash($0.definition, id: invalid.views[$0.definition.identity]?.id, used: invalid.ids.used) })
+        else { return ([:], [:]) }
         if clashVisibly(valid.ids) || clashVisibly(invalid.ids) {
             let allPlanned = shown.allSatisfy {
                 isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
@@ -306,6 +310,7 @@ struct SpecializedComponents: Sendable {
                 let readsItem = if case .table = ComponentRequestRule.of(component, task: task, project: project, language: language) { true } else { false }
                 let ownID = component.key != nil || component.id != nil
                 guard ownID || silent(component), component.parentKey == nil, !readsItem,
+                      !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
                       let entry = entry(component, task: task, language: language, project: project, templates: templates,
@@ -330,6 +335,18 @@ struct SpecializedComponents: Sendable {
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
                      optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule)
+    }
+
+    /// Whether a choice field whose options are read from the data may give an option an id
+    /// another element has: its options' ids are its own followed by `-2`, `-3`… (as many as
+    /// the data holds), so no other id of the screen may be of that form.
+    private static func optionIDsMayClash(_ component: Component, id: String?, used: Set<String>) -> Bool {
+        guard component.readsOptionsFromData, component.type != .select else { return false }
+        guard let id else { return true }
+        let prefix = id + "-"
+        return used.contains { other in
+            other.hasPrefix(prefix) && other.count > prefix.count && other.dropFirst(prefix.count).allSatisfy(\.isASCIIDigit)
+        }
     }
 
     /// The parent values under which a child list's enumeration offers options; nil for a field

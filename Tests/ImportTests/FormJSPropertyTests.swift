@@ -122,6 +122,23 @@ struct FormJSPropertyTests {
         #expect(try harness.post(saved, "complete", [("product", "gold")]).applied?.data["product"] == .string("gold"))
     }
 
+    /// A checklist's `valuesKey`: a checkbox per option the data holds, and the ticked values
+    /// stored as a list (not one checkbox storing a boolean).
+    @Test func aChecklistsValuesKeyIsAGroupStoringAList() throws {
+        let harness = try harness(#"[ { "type": "checklist", "key": "mailto", "label": "Email to", "valuesKey": "people" } ]"#)
+        let instance = try harness.engine.start(process: "claim", session: "s")
+        var data = instance.data
+        try DataPath("people").set([["label": "Ana", "value": "ana"], ["label": "Bo", "value": "bo"]], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let saved = try harness.engine.store.save(seeded)
+        let boxes = harness.page(try #require(harness.screen(saved))).all("input").filter { $0["name"] == "mailto" }
+        #expect(boxes.map { $0["type"] } == ["checkbox", "checkbox"])
+        #expect(boxes.map { $0["value"] } == ["ana", "bo"])
+        let stored = try harness.post(saved, "complete", [("mailto", "ana"), ("mailto", "bo")]).applied?.data["mailto"]
+        #expect(stored == .array([.string("ana"), .string("bo")]))
+    }
+
     @Test func aConditionalHideRemovesTheFieldAndItsRules() throws {
         let harness = try harness(#"[ { "type": "checkbox", "key": "post", "label": "By post" }, { "type": "textfield", "key": "address", "label": "Address", "validate": { "required": true }, "conditional": { "hide": "=post != true" } } ]"#)
         let (instance, page) = try firstPage(harness)

@@ -169,25 +169,45 @@ import TestSupport
         #expect(HTMLDocument.parse(PlannedScreens.printed(named, harness)).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
     }
 
-    /// A select whose options are read from the data (form-js's `valuesKey`) is specialized:
-    /// its options are the request's, the chosen one selected.
-    @Test(arguments: [0, 1, 3])
-    func aSelectsOptionsReadFromTheDataAreTheRequests(_ count: Int) throws {
+    /// A choice field whose options are read from the data (form-js's `valuesKey`) is
+    /// specialized: its options are the request's, each radio's id its own, the chosen one
+    /// selected.
+    @Test(arguments: ["select", "radio", "checkbox", "multiselect", "segmented"], [0, 1, 3])
+    func aChoiceFieldsOptionsReadFromTheDataAreTheRequests(_ type: String, _ count: Int) throws {
         let harness = try PlannedScreens.oneTask(#"""
-            [ { "type": "select", "key": "country", "label": "Country", "source": "countries", "validators": [ { "type": "required" } ] },
+            [ { "type": "\#(type)", "key": "country", "label": "Country", "source": "countries", "validators": [ { "type": "required" } ] },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#)
-        let select = try #require(try PlannedScreens.screen(harness).first)
-        #expect(harness.renderer.specialized.entry(for: select, language: 0, data: .null) != nil)
+        let field = try #require(try PlannedScreens.screen(harness).first)
+        #expect(harness.renderer.specialized.entry(for: field, language: 0, data: .null) != nil)
         let countries = JSONValue.array((0..<count).map { .object(["value": .string("c\($0)"), "label": .string("Country <\($0)>")]) })
-        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["countries": countries, "country": .string("c1")]))
+        let chosen: JSONValue = type == "multiselect" || type == "checkbox" ? .array([.string("c1")]) : .string("c1")
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["countries": countries, "country": chosen]))
         var states = [try #require(harness.engine.screen(instance, language: "en"))]
         if case .invalid(let refused) = try harness.post(instance, "ok", [("country", "")]) { states.append(refused) }
         for state in states {
-            let options = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("option").dropFirst()
-            #expect(options.map(\.text) == (0..<count).map { "Country <\($0)>" })
-            #expect(options.map { $0["selected"] != nil } == (0..<count).map { $0 == 1 && state.errors.isEmpty })
+            let page = PlannedScreens.printed(state, harness)
+            let choices = type == "select" ? Array(HTMLDocument.parse(page).all("option").dropFirst())
+                : HTMLDocument.parse(page).all("input").filter { $0["name"] == "country" }
+            #expect(choices.map { $0["value"] } == (0..<count).map { "c\($0)" })
+            #expect(choices.map { $0[type == "select" ? "selected" : "checked"] != nil } == (0..<count).map { $0 == 1 && state.errors.isEmpty })
+            #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
         }
+    }
+
+    /// An option's id is its field's followed by `-2`, `-3`…: where another field's id is of that
+    /// form, the screen is drawn the general way (its ids given in one pass), so no two elements
+    /// share an id.
+    @Test func optionsReadFromTheDataBesideAnIDOfTheirFormKeepEveryIDUnique() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "radio", "key": "a", "label": "A", "source": "list" }, { "type": "input", "key": "a-2", "label": "A 2" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "list": ["x", "y", "z"] }"#)
+        let radio = try #require(try PlannedScreens.screen(harness).first)
+        #expect(harness.renderer.specialized.entry(for: radio, language: 0, data: .null) == nil)
+        let (_, state) = try harness.firstScreen("p")
+        let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
+        #expect(Set(ids).count == ids.count, "\(ids)")
     }
 
     /// A field's value is written per request only where its template prints it (a list's text

@@ -202,8 +202,11 @@ public struct Component: Sendable {
         self.storage = storage
     }
 
-    /// A checkbox with options is a group storing an array; without, one boolean.
-    public var isCheckboxGroup: Bool { type == .checkbox && (!options.isEmpty || properties["enumeration"] != nil) }
+    /// A checkbox with options (inline, an enumeration's or read from the data at `source`, as a
+    /// form-js checklist's `valuesKey`) is a group storing an array; without, one boolean.
+    public var isCheckboxGroup: Bool {
+        type == .checkbox && (!options.isEmpty || properties["enumeration"] != nil || properties["source"] != nil)
+    }
 
     /// Whether the field's value is a list of choices.
     public var storesArray: Bool { type == .multiselect || isCheckboxGroup }
