@@ -75,7 +75,9 @@ extension FieldRequestValues {
             if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
             let current = state.currentValue(key, resolved)
             if entry.writesValue { value = state.shownText(key, current) }
-            if !entry.optionValues.isEmpty || entry.rule.names.contains(.options) {
+            var readsOptions = false
+            if case .dataOptions = entry.rule { readsOptions = true }
+            if !entry.optionValues.isEmpty || readsOptions {
                 chosen = current.chosenValues
                 selected = entry.optionValues.map { chosen.contains($0) }
             }
