@@ -78,6 +78,18 @@ struct OptionView {
     let label: String
     let selected: Bool
 
+    /// A field's options as the page prints them. A radio's or checkbox's id is its own, the
+    /// first being the field's (so the label and the error summary point at it): `fieldID-2`,
+    /// `fieldID-3`…; a select's options have none. `reserve` takes each further id (the general
+    /// path's `FieldIDs`, which moves one that another element holds).
+    static func views(_ options: [Option], fieldID: String, type: ComponentType, chosen: Set<String>,
+                      reserve: (String) -> String = { $0 }, label: (Option) -> String) -> [OptionView] {
+        options.enumerated().map { offset, option in
+            OptionView(id: type == .select ? nil : offset == 0 ? fieldID : reserve("\(fieldID)-\(offset + 1)"),
+                       value: option.value, label: label(option), selected: chosen.contains(option.value))
+        }
+    }
+
     /// What an option's row answers, for every view that lists options.
     func value(for key: TemplateKey) -> TemplateValue? {
         switch ViewKey(key) {

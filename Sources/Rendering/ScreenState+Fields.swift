@@ -105,10 +105,9 @@ extension FieldRequestValues {
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
                                      uploadHint: hint.text(globalLimit: state.uploadLimit))
         case .dataOptions(let source):
-            // A radio's, checkbox's or segment's own id: the first is the field's (as the general path reserves them).
-            let options = Component.options(from: state.data.value(at: source)).enumerated().map { offset, option in
-                OptionView(id: component.type == .select ? nil : offset == 0 ? entry.id : "\(entry.id)-\(offset + 1)", value: option.value,
-                           label: option.label.resolve(tags, language: state.language, data: state.data), selected: chosen.contains(option.value))
+            let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: entry.id,
+                                           type: component.type, chosen: chosen) {
+                $0.label.resolve(tags, language: state.language, data: state.data)
             }
             rule = RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
                                                          disabled: resolved.disabled), fieldID: entry.id)

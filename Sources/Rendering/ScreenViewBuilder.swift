@@ -197,16 +197,9 @@ struct ScreenViewBuilder {
         }
         let options = project.options(for: component, data: state.data, language: state.language)
         if !options.isEmpty {
-            let chosen = current.chosenValues
-            // A select's options need no ids; each radio or checkbox has its own, the first
-            // being the field's, so the label and the error summary point at it.
-            let needsIDs = component.type != .select
-            view.options = options.enumerated().map { offset, option in
-                OptionView(id: !needsIDs ? nil : offset == 0 ? view.id : ids.reserve("\(view.id)-\(offset + 1)"),
-                           value: option.value,
-                           label: option.label.resolve(project.tags, language: state.language, data: state.data),
-                           selected: chosen.contains(option.value))
-            }
+            let (tags, language, data) = (project.tags, state.language, state.data)
+            view.options = OptionView.views(options, fieldID: view.id, type: component.type, chosen: current.chosenValues,
+                                            reserve: { ids.reserve($0) }) { $0.label.resolve(tags, language: language, data: data) }
         }
     }
 }

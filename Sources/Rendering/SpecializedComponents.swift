@@ -166,7 +166,8 @@ struct SpecializedComponents: Sendable {
         // collection's source): their lists' bodies are checked against an item
         // (`TemplateSpecializer` keeps a list section only so).
         var sample: JSONValue = .object([:])
-        let drawable = components.map(Self.withFirstItems).flatMap(\.flattened).map(\.definition)
+        let tasksWithItems = tasks.map { $0.components.map(Self.withFirstItems) }
+        let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
         for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
         for select in drawable where select.readsOptionsFromData {
             select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
@@ -179,8 +180,8 @@ struct SpecializedComponents: Sendable {
                    withItems: Bool = false) -> (views: [ObjectIdentifier: ComponentView], ids: FieldIDs) {
             var ids = FieldIDs()
             var views: [ObjectIdentifier: ComponentView] = [:]
-            for page in tasks {
-                let drawn = withItems ? page.components.map(Self.withFirstItems)
+            for (page, pageWithItems) in zip(tasks, tasksWithItems) {
+                let drawn = withItems ? pageWithItems
                     : hidden.isEmpty ? page.components : page.components.compactMap { $0.pruned(hiding: hidden) }
                 let state = ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task,
                                         components: drawn, data: data, rawValues: [:], errors: errors,
@@ -201,8 +202,8 @@ struct SpecializedComponents: Sendable {
         // Ids no page prints (a button's, a text's: their templates print none, and no error
         // summary links to them) cannot collide visibly: where they fall does not matter.
         var taskOf: [ObjectIdentifier: UserTask] = [:]
-        for page in tasks {
-            for resolved in page.components.map(Self.withFirstItems).flatMap(\.flattened) { taskOf[resolved.definition.identity] = page.task }
+        for (page, pageWithItems) in zip(tasks, tasksWithItems) {
+            for resolved in pageWithItems.flatMap(\.flattened) { taskOf[resolved.definition.identity] = page.task }
         }
         func silent(_ component: Component) -> Bool {
             isSilent(component, task: taskOf[component.identity] ?? tasks[0].task, templates: templates)
@@ -271,9 +272,8 @@ struct SpecializedComponents: Sendable {
             }
         }
         guard !collections.isEmpty, let task = tasks.first?.task, tasks.count == 1 else { return (result, [:]) }
-        let withItems = tasks[0].components.map(Self.withFirstItems)
         let itemsValid = build(errors: [], withItems: true)
-        let itemsInvalid = build(errors: everyFieldInError(withItems), withItems: true)
+        let itemsInvalid = build(errors: everyFieldInError(tasksWithItems[0]), withItems: true)
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
         for collection in collections {
             guard let items = itemEntries(collection, task: task, language: language, project: project, templates: templates,
