@@ -192,8 +192,10 @@ extension Renderer {
 
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
+        // The kinds read once: a closure that captured `plan` copied it per call (a retain per field).
+        let (kinds, postsFiles) = (plan.parts, plan.postsFiles)
         var parts: [FieldRequestValues] = []
-        parts.reserveCapacity(plan.parts.count)
+        parts.reserveCapacity(kinds.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
         var forms: [FormRequestValues] = []
         // The error summary's links: ids are registered only when there are errors.
@@ -207,8 +209,8 @@ extension Renderer {
             var builder: ScreenViewBuilder?
             // The unrolled collection whose items follow (never one inside another's items).
             var collection: UnrolledCollection?
-            forEachPlanned(task.components, unrolls: { _ in if case .collection = plan.parts[index] { true } else { false } }) { component, within in
-                switch plan.parts[index] {
+            forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
+                switch kinds[index] {
                 case .specialized(let entry):
                     // A text's markdown in an item reads the item's data, made only then.
                     var scope: JSONValue?
@@ -221,7 +223,7 @@ extension Renderer {
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
-                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: plan.parts.count) }
+                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
                     wholeParts[index] = builder!.view(copy component)
                     ids = builder!.ids
                     parts.append(FieldRequestValues.none)
@@ -233,7 +235,7 @@ extension Renderer {
                 parts.append(collection!.itemValues(item, of: resolved, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
-            forms.append(FormRequestValues(action: formAction(copy task), multipart: plan.postsFiles[forms.count],
+            forms.append(FormRequestValues(action: formAction(copy task), multipart: postsFiles[forms.count],
                                            canGoBack: showsBack(copy task), backURL: links.back(task.instanceID)))
         }
         let (heading, title) = plan.headings ?? headings(state, language: settings.language)

@@ -6,7 +6,8 @@ import Template
 /// One column of a `table` (docs/reference/components.md): where its value is in a row, its header, and how a
 /// value is written (per the page's locale: its language with the region of the project's `locale`,
 /// `Words.locale`; dates in the page's date form, `format.date`).
-struct TableColumn: Sendable {
+/// A class: a table's columns are made once per plan and read per cell (a struct was copied per cell).
+final class TableColumn: Sendable {
     typealias Format = TableColumnDefinition.Format
 
     let key: DataPath

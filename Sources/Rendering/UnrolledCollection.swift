@@ -56,7 +56,8 @@ final class UnrolledCollection: Sendable {
     func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
                     tags: Tags, ui: Words) -> FieldRequestValues {
         let chosen = collection.selection?.key.map { state.chosenItem($0) }
-        let data = labelReadsOnlyItem ? .object([:]) : state.data
+        // Not an object: the scope is then `$item` and `$index` alone, made at its size.
+        let data = labelReadsOnlyItem ? .null : state.data
         return FieldRequestValues(value: item.label(of: collection.definition, total: collection.items.count,
                                                     scope: ResolvedItem.scope(data, item: item.value, index: item.index),
                                                     tags: tags, language: state.language, ui: ui),
