@@ -148,11 +148,11 @@ extension Renderer {
         // A task's components tell it apart, so the sections' components in order tell a page's
         // tasks apart; an unrolled collection's identity once more per item counts its items.
         forEachTask(state) { task in
-            forEachPlanned(task.components, unrolls: { unrolled($0, languageIndex: languageIndex, singleTask: singleTask) != nil }) { component, _ in
-                identities.append(component.definition.identity)
-                if let parent = component.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
+            forEachPlanned(task.components, unrolls: { unrolled($0.pointee, languageIndex: languageIndex, singleTask: singleTask) != nil }) { component, _ in
+                identities.append(component.pointee.definition.identity)
+                if let parent = component.pointee.definition.parentKey { choices.append(SpecializedComponents.Choices.choice(parent.get(in: state.data))) }
             } item: { _, collection in
-                identities.append(collection.definition.identity)
+                identities.append(collection.pointee.definition.identity)
             }
         }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
@@ -169,22 +169,30 @@ extension Renderer {
 
     /// Each shown component and those inside a container or card, depth first, in the order
     /// they are drawn, with the item it is in (`within`); a collection's items (`item`) and their
-    /// components when it `unrolls`, else they are its own. By index: a `for` over the
-    /// components copies each one (five retains).
-    func forEachPlanned(_ components: borrowing [ResolvedComponent], within: ResolvedItem? = nil,
-                        unrolls: (borrowing ResolvedComponent) -> Bool,
-                        _ body: (borrowing ResolvedComponent, _ within: ResolvedItem?) -> Void,
-                        item: (borrowing ResolvedItem, borrowing ResolvedComponent) -> Void) {
-        for index in components.indices {
-            let unrolled = components[index].definition.type == .collection && unrolls(components[index])
-            body(components[index], within)
-            if components[index].definition.type.isContainer {
-                forEachPlanned(components[index].children, within: within, unrolls: unrolls, body, item: item)
-            } else if unrolled {
-                for itemIndex in components[index].items.indices {
-                    item(components[index].items[itemIndex], components[index])
-                    forEachPlanned(components[index].items[itemIndex].components, within: components[index].items[itemIndex],
-                                   unrolls: unrolls, body, item: item)
+    /// components when it `unrolls`, else they are its own. Handed out as pointers into the
+    /// arrays, valid only during the call: a component passed by value was copied for each
+    /// closure (five retains and releases per component per page view).
+    func forEachPlanned(_ components: borrowing [ResolvedComponent], within: UnsafePointer<ResolvedItem>? = nil,
+                        unrolls: (UnsafePointer<ResolvedComponent>) -> Bool,
+                        _ body: (UnsafePointer<ResolvedComponent>, _ within: UnsafePointer<ResolvedItem>?) -> Void,
+                        item: (UnsafePointer<ResolvedItem>, UnsafePointer<ResolvedComponent>) -> Void) {
+        components.withUnsafeBufferPointer { components in
+            guard let first = components.baseAddress else { return }
+            for index in components.indices {
+                let component = first + index
+                let unrolled = component.pointee.definition.type == .collection && unrolls(component)
+                body(component, within)
+                if component.pointee.definition.type.isContainer {
+                    forEachPlanned(component.pointee.children, within: within, unrolls: unrolls, body, item: item)
+                } else if unrolled {
+                    component.pointee.items.withUnsafeBufferPointer { items in
+                        guard let firstItem = items.baseAddress else { return }
+                        for itemIndex in items.indices {
+                            let shown = firstItem + itemIndex
+                            item(shown, component)
+                            forEachPlanned(shown.pointee.components, within: shown, unrolls: unrolls, body, item: item)
+                        }
+                    }
                 }
             }
         }
@@ -214,17 +222,17 @@ extension Renderer {
                 case .specialized(let entry):
                     // A text's markdown in an item reads the item's data, made only then.
                     var scope: JSONValue?
-                    if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.value, index: within.index) }
-                    parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
+                    if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
+                    parts.append(FieldRequestValues(entry, component.pointee, state: task, links: links, markdown: markdown,
                                                     tags: project.tags, ids: &ids, scope: scope))
                 case .collection(let unrolled):
-                    parts.append(unrolled.requestValues(component, state: task, ids: &ids))
+                    parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))
                     collection = unrolled
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
                     if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
-                    wholeParts[index] = builder!.view(copy component)
+                    wholeParts[index] = builder!.view(component.pointee)
                     ids = builder!.ids
                     parts.append(FieldRequestValues.none)
                 case .layout, .insideWhole, .item:
@@ -232,7 +240,7 @@ extension Renderer {
                 }
                 index += 1
             } item: { item, resolved in
-                parts.append(collection!.itemValues(item, of: resolved, state: task, tags: project.tags, ui: ui))
+                parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
             forms.append(FormRequestValues(action: formAction(copy task), multipart: postsFiles[forms.count],
