@@ -85,12 +85,12 @@ struct TemplateRenderer: ~Copyable {
                 writer.append(UnsafeBufferPointer(rebasing: plan.literals[from..<to]))
                 index += 1
             case .variable(let name, let escaped):
-                if let value = resolve(plan.names[name], root: root) {
+                if let value = resolve(name, in: plan, root: root) {
                     write(value, escaped: escaped, into: &writer)
                 }
                 index += 1
             case .section(let name, let sectionEnd):
-                if let value = resolve(plan.names[name], root: root), value.isTruthy {
+                if let value = resolve(name, in: plan, root: root), value.isTruthy {
                     switch value {
                     case .list(let items):
                         for item in items {
@@ -112,7 +112,7 @@ struct TemplateRenderer: ~Copyable {
                 }
                 index = sectionEnd
             case .inverted(let name, let sectionEnd):
-                if !(resolve(plan.names[name], root: root)?.isTruthy ?? false) {
+                if !(resolve(name, in: plan, root: root)?.isTruthy ?? false) {
                     run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                 }
                 index = sectionEnd
@@ -122,10 +122,14 @@ struct TemplateRenderer: ~Copyable {
 
     /// The first segment is looked up from the innermost frame outwards; the rest inside the
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
+    /// Read in place through the plan's table: a name passed by value was copied per look-up
+    /// (its text and its rest retained and released, a page plan's hundred-odd times).
     @inline(__always)
-    private func resolve(_ name: borrowing TemplateName, root: (any TemplateContext)?) -> TemplateValue? {
-        if name.isImplicit { return frames.last?.current }
-        return find(name.head, root: root)?.value(at: name.rest)
+    private func resolve(_ index: Int, in plan: PlanView, root: (any TemplateContext)?) -> TemplateValue? {
+        let name = plan.names.baseAddress! + index
+        if name.pointee.isImplicit { return frames.last?.current }
+        guard let found = find(name.pointee.head, root: root) else { return nil }
+        return name.pointee.rest.isEmpty ? found : found.value(at: name.pointee.rest)
     }
 
     private func find(_ key: borrowing TemplateKey, root: (any TemplateContext)?) -> TemplateValue? {
