@@ -84,6 +84,20 @@ public struct DataPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func get(in root: JSONValue) -> JSONValue {
+        DataPath.get(root, segments[...])
+    }
+
+    /// This path read in a collection item's scope without building it: `$item…` inside `item`,
+    /// `$index` as `index`, anything else nothing.
+    public func get(item: JSONValue, index: Int) -> JSONValue {
+        switch segments.first {
+        case .key("$item"): DataPath.get(item, segments.dropFirst())
+        case .key("$index") where segments.count == 1: .number(Double(index))
+        default: .null
+        }
+    }
+
+    private static func get(_ root: JSONValue, _ segments: ArraySlice<Segment>) -> JSONValue {
         var current = root
         for segment in segments {
             switch (segment, current) {

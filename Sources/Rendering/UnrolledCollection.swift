@@ -56,10 +56,9 @@ final class UnrolledCollection: Sendable {
     func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
                     tags: Tags, ui: Words) -> FieldRequestValues {
         let chosen = collection.selection?.key.map { state.chosenItem($0) }
-        // Not an object: the scope is then `$item` and `$index` alone, made at its size.
-        let data = labelReadsOnlyItem ? .null : state.data
         return FieldRequestValues(value: item.label(of: collection.definition, total: collection.items.count,
-                                                    scope: ResolvedItem.scope(data, item: item.value, index: item.index),
+                                                    // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
+                                                    scope: labelReadsOnlyItem ? JSONValue?.none : ResolvedItem.scope(state.data, item: item.value, index: item.index),
                                                     tags: tags, language: state.language, ui: ui),
                                   error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
                                   selected: [], changeURL: nil, formAction: "")
@@ -68,10 +67,13 @@ final class UnrolledCollection: Sendable {
 
 extension ResolvedItem {
     /// The item's label: the collection's `itemLabel`, read in `scope` (the data with `$item`
-    /// and `$index`, made only when there is one), else "Item 2 of 3".
-    func label(of collection: Component, total: Int, scope: @autoclosure () -> JSONValue, tags: Tags, language: String,
+    /// and `$index`, made only when there is one; nil for a label that reads only the item),
+    /// else "Item 2 of 3".
+    func label(of collection: Component, total: Int, scope: @autoclosure () -> JSONValue?, tags: Tags, language: String,
                ui: Words) -> String {
-        collection.text("itemLabel")?.resolve(tags, language: language, data: scope()) ?? ui.format("itemOf", index + 1, total)
+        guard let text = collection.text("itemLabel") else { return ui.format("itemOf", index + 1, total) }
+        guard let scope = scope() else { return text.resolve(tags, language: language, item: value, index: index) }
+        return text.resolve(tags, language: language, data: scope)
     }
 }
 

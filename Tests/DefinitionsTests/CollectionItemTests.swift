@@ -24,3 +24,23 @@ import Testing
         #expect(collection.item(3).first?.identity == collection.item(3).first?.identity)
     }
 }
+
+/// An item's label that reads only `$item` and `$index` is read from the item itself, and says
+/// what the same text says in the item's scope of the data.
+@Suite struct ItemOnlyTexts {
+    static let item: JSONValue = .object(["name": .string("Daily"), "iban": .object(["last": .string("0042")])])
+
+    @Test func aTextReadingOnlyTheItemSaysWhatItSaysInTheItemsScope() {
+        let text = Text("${$index}. ${$item.name} (…${$item.iban.last}) ${$item.missing}")
+        #expect(text.readsOnlyItem(Tags(byLanguage: [:], defaultLanguage: "en"), language: "en"))
+        let scope = ResolvedItem.scope(.object(["name": .string("not the item")]), item: ItemOnlyTexts.item, index: 2)
+        #expect(text.resolve(Tags(byLanguage: [:], defaultLanguage: "en"), language: "en", item: ItemOnlyTexts.item, index: 2)
+                == text.resolve(Tags(byLanguage: [:], defaultLanguage: "en"), language: "en", data: scope))
+        #expect(text.resolve(Tags(byLanguage: [:], defaultLanguage: "en"), language: "en", item: ItemOnlyTexts.item, index: 2) == "2. Daily (…0042) ")
+    }
+
+    @Test func aPathOutsideTheItemReadsNothingFromIt() throws {
+        #expect(try DataPath("name").get(item: ItemOnlyTexts.item, index: 0) == .null)
+        #expect(try DataPath("$index.x").get(item: ItemOnlyTexts.item, index: 0) == .null)
+    }
+}

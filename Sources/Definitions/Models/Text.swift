@@ -66,15 +66,26 @@ public struct Text: Sendable, Hashable {
     /// another language such as markdown, where instance data must stay text (the designer's
     /// words and tags stay as written).
     public func resolve(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> String {
+        resolve(tags, language: language, reading: { $0.get(in: data) }, escape)
+    }
+
+    /// The words of a text that reads only `$item` and `$index` (`readsOnlyItem`), read from the
+    /// item itself: no scope of the data with the two added is built per item.
+    public func resolve(_ tags: Tags, language: String, item: JSONValue, index: Int) -> String {
+        resolve(tags, language: language, reading: { $0.get(item: item, index: index) }, nil)
+    }
+
+    private func resolve(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
+                         _ escape: ((String) -> String)?) -> String {
         if parts.isEmpty { return source }
         var out = ""
         for part in parts {
             switch part {
             case .literal(let literal): out += literal
-            case .path(let path): out += Text.value(path, in: data, escape)
+            case .path(let path): out += Text.written(read(path), escape)
             case .tag(let key):
                 if let value = tags.interpolatingValue(key, language: language) {
-                    out += value.resolveWithoutTags(data: data, escape)
+                    out += value.resolveWithoutTags(read, escape)
                 } else {
                     out += tags.lookup(key, language: language) ?? key
                 }
@@ -83,19 +94,19 @@ public struct Text: Sendable, Hashable {
         return out
     }
 
-    private func resolveWithoutTags(data: JSONValue, _ escape: ((String) -> String)?) -> String {
+    private func resolveWithoutTags(_ read: (DataPath) -> JSONValue, _ escape: ((String) -> String)?) -> String {
         if parts.isEmpty { return source }
         return parts.map { part in
             switch part {
             case .literal(let literal): literal
             case .tag(let key): "@@" + key
-            case .path(let path): Text.value(path, in: data, escape)
+            case .path(let path): Text.written(read(path), escape)
             }
         }.joined()
     }
 
-    private static func value(_ path: DataPath, in data: JSONValue, _ escape: ((String) -> String)?) -> String {
-        let text = path.get(in: data).displayString
+    private static func written(_ value: JSONValue, _ escape: ((String) -> String)?) -> String {
+        let text = value.displayString
         return escape.map { $0(text) } ?? text
     }
 
