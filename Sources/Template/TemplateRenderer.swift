@@ -123,7 +123,8 @@ struct TemplateRenderer: ~Copyable {
     /// The first segment is looked up from the innermost frame outwards; the rest inside the
     /// value found (the spec's rule: `a.b` never falls back past the `a` it found).
     /// Read in place through the plan's table: a name passed by value was copied per look-up
-    /// (its text and its rest retained and released, a page plan's hundred-odd times).
+    /// (its rest retained and released, a page plan's hundred-odd times). Its key still is,
+    /// for the call into the context.
     @inline(__always)
     private func resolve(_ index: Int, in plan: PlanView, root: (any TemplateContext)?) -> TemplateValue? {
         let name = plan.names.baseAddress! + index
