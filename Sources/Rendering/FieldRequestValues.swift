@@ -20,7 +20,7 @@ struct FieldRequestValues {
 
     /// Whether a request answers `key`: everything else is written into the plan at load.
     static func answers(_ key: TemplateKey, inRow: Bool) -> Bool {
-        value(inRow ? TemplateKey(key.text, slot: key.slot, row: 0) : key, of: probe, at: 0) != nil
+        value(inRow ? key.inRow(0) : key, of: probe, at: 0) != nil
     }
 
     private static let probe = [FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,

@@ -133,7 +133,7 @@ struct TemplateRenderer: ~Copyable {
         return name.pointee.rest.isEmpty ? found : found.value(at: name.pointee.rest)
     }
 
-    private func find(_ key: borrowing TemplateKey, root: (any TemplateContext)?) -> TemplateValue? {
+    private func find(_ key: TemplateKey, root: (any TemplateContext)?) -> TemplateValue? {
         // The sections' frames, innermost first, through the buffer (no bounds checks); then
         // the root, whose own frame answers nothing the root does not. Swift retains a context
         // copied out of a frame before calling it, but not the root, an argument.

@@ -288,7 +288,7 @@ public struct TemplateSpecializer {
             case .row(let rows, let row) where rows.value(for: first, row: row) != nil:
                 guard isDynamic(first, true) else { return nil }
                 guard name.rest.isEmpty else { throw CannotSpecialize() }
-                return TemplateKey(first.text, slot: first.slot, row: row)
+                return first.inRow(row)
             case .context(let context) where context.value(for: first) != nil,
                  .value(.embed(_, let context)) where context.value(for: first) != nil:
                 switch partOf?(context) {
