@@ -22,7 +22,7 @@ enum ComponentRequestRule: Sendable {
     /// the state's), and where its upload and remove buttons post.
     case upload(UploadHint, action: String?, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
-    case table([TableColumn], source: DataPath?)
+    case table(TableColumns, source: DataPath?)
     /// A select, radio group, multiselect or segmented control whose options are read from the
     /// data (`source`, form-js's `valuesKey`): its options (each radio's id and the field's
     /// names with them: a kept list's rows answer every name in its body), its id and name.
@@ -67,7 +67,7 @@ enum ComponentRequestRule: Sendable {
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)
             }
-            return .table(columns, source: component.source)
+            return .table(TableColumns(columns), source: component.source)
         default:
             return .none
         }

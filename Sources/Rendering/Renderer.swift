@@ -76,7 +76,7 @@ public struct Renderer: Sendable {
     func screenPage(_ state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int,
                     recordingParts: Bool) -> (page: KeyedView, parts: ScreenParts?) {
         var ids = FieldIDs()
-        var parts: ScreenParts? = recordingParts ? ScreenParts() : nil
+        var parts: ScreenParts? = recordingParts ? ScreenParts(hasErrors: !state.errors.isEmpty) : nil
         // One task on the page: its ids are its own, as when it was specialized at load. A
         // `single` page's several follow one another's: worked out for the page as its plan is
         // made, else drawn the general way.

@@ -79,6 +79,12 @@ struct ScreenPlanKey: Hashable, Sendable {
 struct ScreenParts {
     var byContext: [ObjectIdentifier: TemplateSpecializer.Part] = [:]
     var kinds: [ScreenPlan.PartKind] = []
+    /// Whether the page shows errors: the same on every page of its plan (`ScreenPlanKey`).
+    let hasErrors: Bool
+
+    init(hasErrors: Bool) {
+        self.hasErrors = hasErrors
+    }
 
     func part(of context: any TemplateContext) -> TemplateSpecializer.Part? {
         byContext[ObjectIdentifier(context)]
@@ -89,33 +95,36 @@ struct ScreenParts {
     /// children recorded in turn, so is a collection `unrolled` answers for, its items and their
     /// components in turn; anything else is drawn whole. False when a component was drawn as no
     /// embedded template: no plan then.
-    mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue],
+    /// `disabledAround`: whether a component around these has a `disabled` condition.
+    mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue], disabledAround: Bool = false,
                          isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?,
                          unrolled: (borrowing ResolvedComponent) -> UnrolledCollection?) -> Bool {
         guard resolved.count == values.count else { return false }
         for (component, value) in zip(resolved, values) {
             guard case .embed(_, let context) = value else { return false }
             let index = kinds.count
+            let mayBeDisabled = disabledAround || component.definition.disabled != nil
+            let varies = PlannedNames(hasErrors: hasErrors, mayBeDisabled: mayBeDisabled)
             if context is FieldRequestContext, let entry = entry(component.definition) {
-                byContext[ObjectIdentifier(context)] = .inlined(index)
+                byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: varies.ofComponent(component.definition, rule: entry.rule))
                 kinds.append(.specialized(entry))
             } else if component.definition.type.isContainer, isFixedLayout(component.definition),
                       let layout = context as? ComponentViewContext {
                 byContext[ObjectIdentifier(context)] = .fixed
                 kinds.append(.layout)
-                guard record(component.children, drawnAs: layout.view.children, isFixedLayout: isFixedLayout, entry: entry,
-                             unrolled: unrolled) else { return false }
+                guard record(component.children, drawnAs: layout.view.children, disabledAround: mayBeDisabled,
+                             isFixedLayout: isFixedLayout, entry: entry, unrolled: unrolled) else { return false }
             } else if let collection = unrolled(component), let view = context as? ComponentViewContext,
                       case .list(let items)? = view.view.extra(.items), items.count == component.items.count {
-                byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: UnrolledCollection.isCollectionName)
+                byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: varies.ofCollection)
                 kinds.append(.collection(collection))
                 for (item, drawn) in zip(component.items, items) {
                     guard case .object(let itemContext) = drawn, let itemView = itemContext as? KeyedView,
                           case .list(let components)? = itemView[.components] else { return false }
                     byContext[ObjectIdentifier(itemContext)] = .mixed(kinds.count, isDynamic: UnrolledCollection.isItemName)
                     kinds.append(.item)
-                    guard record(item.components, drawnAs: components, isFixedLayout: isFixedLayout, entry: entry,
-                                 unrolled: unrolled) else { return false }
+                    guard record(item.components, drawnAs: components, disabledAround: mayBeDisabled,
+                                 isFixedLayout: isFixedLayout, entry: entry, unrolled: unrolled) else { return false }
                 }
                 // An item's components are printed without the item's data: none may be drawn whole.
                 guard !kinds[(index + 1)...].contains(where: { if case .whole = $0 { true } else { false } }) else { return false }

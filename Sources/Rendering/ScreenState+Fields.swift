@@ -112,7 +112,7 @@ extension FieldRequestValues {
             rule = RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
                                                          disabled: resolved.disabled), fieldID: entry.id)
         case .table(let columns, let source):
-            rule = RequestRuleValues(tableRows: TableColumn.rows(columns, of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
+            rule = RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Definitions
 import Expressions
 import Foundation
+import Synchronization
 import Template
 
 /// One column of a `table` (docs/reference/components.md): where its value is in a row, its header, and how a
@@ -54,6 +55,33 @@ extension TableColumn {
     /// general path and the specialized one alike.
     static func rows(_ columns: [TableColumn], of rows: [JSONValue]) -> [TemplateValue] {
         rows.map { row in .object(TableRowView(columns: columns, texts: columns.map { $0.display($0.key.get(in: row)) })) }
+    }
+}
+
+/// A specialized table's columns, and the body it wrote last. Writing a cell formats a number
+/// or a date (the most a table costs per view), and a table's rows rarely change between page
+/// views: instance data that was not posted to keeps its storage. So the last body is kept
+/// with the rows it was written from, and used again while the data holds the same rows
+/// (the same storage, which the memo keeps alive, so no other array can take its address).
+final class TableColumns: Sendable {
+    let columns: [TableColumn]
+    private let last = Mutex<(source: [JSONValue], body: [TemplateValue])?>(nil)
+
+    init(_ columns: [TableColumn]) {
+        self.columns = columns
+    }
+
+    func rows(of source: [JSONValue]) -> [TemplateValue] {
+        let address = source.withUnsafeBufferPointer { $0.baseAddress }
+        let kept: [TemplateValue]? = last.withLock { last in
+            guard let last, last.source.count == source.count,
+                  last.source.withUnsafeBufferPointer({ $0.baseAddress }) == address else { return nil }
+            return last.body
+        }
+        if let kept { return kept }
+        let body = TableColumn.rows(columns, of: source)
+        last.withLock { $0 = (source, body) }
+        return body
     }
 }
 

@@ -27,15 +27,8 @@ final class UnrolledCollection: Sendable {
         self.labelReadsOnlyItem = labelReadsOnlyItem
     }
 
-    /// The names a request answers for the collection itself, and for each of its items
-    /// (`FieldRequestValues` answers them all).
-    @Sendable static func isCollectionName(_ key: TemplateKey) -> Bool {
-        switch ViewKey(key) {
-        case .invalid?, .error?, .describedBy?, .disabled?: true
-        default: false
-        }
-    }
-
+    /// The names a request answers for each of its items (`FieldRequestValues` answers them
+    /// all; the collection's own are `PlannedNames.ofCollection`).
     @Sendable static func isItemName(_ key: TemplateKey) -> Bool {
         switch ViewKey(key) {
         case .itemLabel?, .selected?: true

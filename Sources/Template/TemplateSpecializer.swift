@@ -9,7 +9,7 @@
 ///
 /// A whole page is specialized the same way (`specialize(page:…)`): embedded templates are
 /// inlined, and each embedded context `partOf` numbers (a component's `FieldRequestContext`) becomes a
-/// part whose every name is dynamic, bound to it (`TemplateKey.part`).
+/// part whose dynamic names are bound to it (`TemplateKey.part`).
 ///
 /// The result prints exactly what the general render prints for the same values; a template
 /// this cannot specialize (an embedded template outside page mode, a dotted dynamic name, `{{.}}`
@@ -19,17 +19,15 @@ public struct TemplateSpecializer {
 
     /// What an embedded context of a page is, in page mode.
     public enum Part: Sendable {
-        /// Inlined: its template becomes part of the page, and every name it answers is left
-        /// to the request, bound to this part (`TemplateKey.part`).
-        case inlined(Int)
         /// Left whole: the page asks the request for the part itself (any name bound to the
         /// part answers it) and prints it as it is, an embedded template with its own context.
         case whole(Int)
         /// Inlined with every name it answers known: a layout whose markup is fixed (its names,
         /// such as `title`, are never the page's request names of the same spelling).
         case fixed
-        /// Inlined with only the names `isDynamic` picks left to the request, bound to this part;
-        /// its other names are known (a collection whose items are unrolled, and each item).
+        /// Inlined: its template becomes part of the page, the names `isDynamic` picks left to
+        /// the request, bound to this part (`TemplateKey.part`); its other names are known
+        /// (those of a component the plan fixes, a collection whose items are unrolled, each item).
         case mixed(Int, isDynamic: @Sendable (TemplateKey) -> Bool)
     }
 
@@ -292,9 +290,6 @@ public struct TemplateSpecializer {
             case .context(let context) where context.value(for: first) != nil,
                  .value(.embed(_, let context)) where context.value(for: first) != nil:
                 switch partOf?(context) {
-                case .inlined(let part)?:
-                    guard name.rest.isEmpty else { throw CannotSpecialize() }
-                    return first.inPart(part)
                 case .fixed?:
                     return nil
                 case .mixed(let part, let isDynamic)?:

@@ -60,6 +60,16 @@ import Expressions
         #expect(try DataPath("documents[3].name").get(in: data) == .null)
     }
 
+    /// Small objects are searched by comparing keys, larger ones by hashing: the same answers,
+    /// names that share a length or a prefix with a member included.
+    @Test(arguments: [1, 8, 9, 40])
+    func aMemberIsFoundInObjectsOfEverySize(_ size: Int) throws {
+        let members = Dictionary(uniqueKeysWithValues: (0..<size).map { ("k\($0)", JSONValue.number(Double($0))) })
+        let data: JSONValue = .object(["o": .object(members)])
+        for index in 0..<size { #expect(try DataPath("o.k\(index)").get(in: data) == .number(Double(index))) }
+        for missing in ["k\(size)", "k", "k0x", "K0", "é"] { #expect(try DataPath("o." + missing).get(in: data) == .null) }
+    }
+
     @Test func writingCreatesWhatIsMissing() throws {
         var data: JSONValue = .null
         try DataPath("a.b[1].c").set("x", in: &data)

@@ -90,6 +90,74 @@ import TestSupport
         }
     }
 
+    /// A table's body is written from the rows the data holds on each page: one kept from an
+    /// earlier page is used again only while the data holds those very rows.
+    @Test func aTablesBodyIsTheRowsOfEachPage() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "table", "source": "rows", "caption": "Rows",
+                "columns": [ { "key": "name", "label": "Name" }, { "key": "amount", "label": "Amount", "format": "number" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let tables: [[(String, Double)]] = [[("a", 1), ("b", 2)], [("a", 1), ("b", 3)], [], [("a", 1), ("b", 2)]]
+        for rows in tables + tables.reversed() {
+            let seed: JSONValue = .object(["rows": .array(rows.map { .object(["name": .string($0.0), "amount": .number($0.1)]) })])
+            let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            for _ in 0..<2 {
+                let body = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("tbody")
+                #expect(body.flatMap { $0.all("th") }.map(\.text) == rows.map(\.0))
+                #expect(body.flatMap { $0.all("td") }.filter { $0["colspan"] == nil }.map(\.text) == rows.map { JSONValue.number($0.1).displayString })
+            }
+        }
+    }
+
+    /// A plan writes in a component's disabled flag only where nothing can disable it: a
+    /// condition on the component, on a card around it or on its collection makes it the
+    /// request's. Pages of one plan (the same components shown) over data that locks and unlocks.
+    @Test func aComponentIsDisabledByItsOwnConditionOrOneAroundItOnEveryPageOfAPlan() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "card", "title": "Locked part", "disabled": "locked", "children": [
+                  { "type": "input", "key": "inCard", "label": "In the card" } ] },
+              { "type": "input", "key": "own", "label": "Own condition", "disabled": "locked" },
+              { "type": "input", "key": "free", "label": "Never disabled" },
+              { "type": "collection", "source": "rows", "label": "Rows", "disabled": "locked",
+                "item": [ { "type": "input", "key": "name", "label": "Name" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        for locked in [false, true, false, true] {
+            let seed: JSONValue = .object(["locked": .bool(locked), "rows": .array([.object(["name": .string("A")])])])
+            let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let page = PlannedScreens.printed(state, harness)
+            #expect(try PlannedScreens.unrollsACollection(state, harness))
+            let disabled = HTMLDocument.parse(page).all("input").filter { $0["disabled"] != nil }.compactMap { $0["name"] }
+            #expect(Set(disabled) == (locked ? ["inCard", "own", "rows[0].name"] : []), "locked: \(locked)")
+        }
+    }
+
+    /// A plan writes in a field's error, `aria-invalid` and `aria-describedby` when its pages
+    /// have no errors (the error summary is in the plan's key), and a change URL where the field
+    /// has no change action; a refused post's page shows each field's own error.
+    @Test func aPageWithoutErrorsHasNoFieldInErrorAndARefusedPostShowsEach() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "a", "label": "A", "hint": "Say a", "validators": [ { "type": "required" } ] },
+              { "type": "input", "key": "b", "label": "B", "change": "refresh", "validators": [ { "type": "maxLength", "value": 2 } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, actions: #", { "name": "refresh", "type": "save" }"#)
+        for values in [[("b", "ok")], [("a", "x"), ("b", "long")], [("b", "long")]] {
+            let instance = try harness.engine.start(process: "p", session: "s")
+            let fresh = try #require(harness.engine.screen(instance, language: "en"))
+            guard case .invalid(let refused) = try harness.post(instance, "ok", values) else {
+                Issue.record("the post is refused"); continue
+            }
+            for state in [fresh, refused] {
+                let inputs = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("input").filter { $0["type"] == "text" }
+                let invalid = inputs.filter { $0["aria-invalid"] == "true" }.compactMap { $0["name"] }
+                #expect(Set(invalid) == Set(state.errors.map(\.key)))
+            }
+        }
+    }
+
     /// A list whose rows each have a Remove button, with Add and Save beside it (a form-js
     /// dynamic list): buttons and texts print no id, so where their ids fall cannot show. The
     /// screen is specialized around the list, the list unrolled with each row's Remove button.
