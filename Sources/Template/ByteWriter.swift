@@ -1,22 +1,28 @@
-/// The renderer's output cursor over an `HTMLBuffer`'s bytes.
+/// The renderer's output cursor: bytes appended into memory it owns, handed back as an array.
 ///
 /// `Array.append(contentsOf:)` costs about a hundred instructions per call, and a page is
-/// hundreds of small appends. The writer grows the array in large zero-filled steps ahead of
-/// the data, copies into that slack with a plain `memcpy`, and trims the slack when done.
+/// hundreds of small appends; even a copy through `withUnsafeMutableBufferPointer` asks the
+/// array whether it is uniquely referenced each time. The writer owns a plain allocation
+/// instead (one `memcpy` per append, doubling when full) and makes the array once, at the end.
 struct ByteWriter: ~Copyable {
-    /// `storage[..<length]` is output; anything past `length` is slack.
-    private var storage: [UInt8]
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// `base[..<length]` is output.
     private var length: Int
-    /// Slack to add at the next growth; doubles as the output grows.
-    private var growth: Int
 
     /// Takes over `bytes` (leaving it empty) and writes after its current content;
-    /// `expected` is roughly how many bytes are coming (the first growth).
+    /// `expected` is roughly how many bytes are coming (at least the room `bytes` has).
     init(taking bytes: inout [UInt8], expected: Int) {
-        storage = []
-        swap(&storage, &bytes)
-        length = storage.count
-        growth = max(expected, 64)
+        length = bytes.count
+        capacity = max(length + max(expected, 64), bytes.capacity)
+        base = .allocate(capacity: capacity)
+        let start = base
+        bytes.withUnsafeBufferPointer { if let from = $0.baseAddress { start.initialize(from: from, count: $0.count) } }
+        bytes = []
+    }
+
+    deinit {
+        base.deallocate()
     }
 
     /// Bytes written so far, those the writer was given included.
@@ -24,21 +30,17 @@ struct ByteWriter: ~Copyable {
         @inline(__always) get { length }
     }
 
-    /// Trims the slack and hands the bytes back.
+    /// Hands the bytes back.
     consuming func finish(into bytes: inout [UInt8]) {
-        storage.removeSubrange(length...)
-        swap(&storage, &bytes)
+        bytes = Array(UnsafeBufferPointer(start: base, count: length))
     }
 
     @inline(__always)
     mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         let count = source.count
         guard count > 0 else { return }
-        if storage.count - length < count { grow(by: count) }
-        let offset = length
-        storage.withUnsafeMutableBufferPointer { target in
-            (target.baseAddress! + offset).update(from: source.baseAddress!, count: count)
-        }
+        if capacity - length < count { grow(by: count) }
+        (base + length).update(from: source.baseAddress!, count: count)
         length += count
     }
 
@@ -48,8 +50,12 @@ struct ByteWriter: ~Copyable {
     }
 
     private mutating func grow(by count: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(count, growth)))
-        growth = max(growth, storage.count)
+        let larger = max(capacity * 2, length + count)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: length)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     // MARK: Strings
