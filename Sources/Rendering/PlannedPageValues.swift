@@ -79,7 +79,7 @@ final class PlannedPageValues: TemplateContext {
 /// What a page's form asks per request: where it posts, and its Back.
 struct FormRequestValues {
     let action: String
-    /// Fixed by the task's components; kept in the plan (`ScreenPlan.postsFiles`).
+    /// Fixed by the task's components; kept in the plan (`ScreenPlan.forms`).
     let multipart: Bool
     let canGoBack: Bool
     let backURL: String

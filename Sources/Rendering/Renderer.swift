@@ -60,7 +60,7 @@ public struct Renderer: Sendable {
                                                isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
             }
             let plan = template.map {
-                ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], postsFiles: formsPostFiles(state),
+                ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], forms: forms(state),
                            headings: fixedHeadings(state, language: settings.language))
             }
             plans.store(plan, for: unplanned)
@@ -187,25 +187,11 @@ public struct Renderer: Sendable {
         state.modal ? .text(links.close(state.instanceID)) : .bool(false)
     }
 
-    /// Where Enter in a field posts: the first submit action, else the first action, else on a
-    /// flow screen the first button's event.
-    func formAction(_ state: ScreenState) -> String {
-        let primary = state.task.actions.first { $0.kind == .submit } ?? state.task.actions.first
-        if let primary { return links.action(state.instanceID, primary.name) }
-        let firstEvent = state.task.screen.first { $0.type == .button && $0.event != nil }?.event
-        return firstEvent.map { links.event(state.instanceID, $0) } ?? links.instance(state.instanceID)
-    }
-
-    /// A screen with a file field posts multipart, so the file travels with any button.
-    func postsFiles(_ state: ScreenState) -> Bool {
-        state.components.contains { $0.contains(.fileUpload) }
-    }
-
-    /// Per form of the page, whether it posts multipart.
-    func formsPostFiles(_ state: ScreenState) -> [Bool] {
-        var posts: [Bool] = []
-        forEachTask(state) { posts.append(postsFiles(copy $0)) }
-        return posts
+    /// Per form of the page, what it is (`FormFacts`).
+    func forms(_ state: ScreenState) -> [FormFacts] {
+        var forms: [FormFacts] = []
+        forEachTask(state) { forms.append(FormFacts($0)) }
+        return forms
     }
 
     /// Each task with a form on the page, in order: the state itself, or its sections on a
@@ -215,31 +201,21 @@ public struct Renderer: Sendable {
         for index in state.sections.indices { body(state.sections[index]) }
     }
 
-    /// The built-in Back: only where going back is possible, and never beside the screen's own
-    /// Back (a button for a `back` action, or a flow's `back` event, anywhere in the screen).
-    func showsBack(_ state: ScreenState) -> Bool {
-        guard state.canGoBack else { return false }
-        let ownBack = Component.first(in: state.task.screen) { component in
-            component.event.map(FlowEvent.key) == FlowEvent.back
-                || component.action.flatMap(state.task.action(named:))?.kind == .back
-        }
-        return ownBack == nil
-    }
-
     /// One task's form: its fields, the hidden fields naming the session and the task, Back.
     /// `heading` is the section heading on a `single` page, nil when the task is the whole page.
     private func formView(_ state: ScreenState, components: [TemplateValue], settings: PageSettings,
                           heading: String?) -> KeyedView {
-        KeyedView([
+        let form = FormFacts(state)
+        return KeyedView([
             .sectionHeading: .optional(heading),
             .sectionID: heading == nil ? .bool(false) : .text("section-" + HTMLID.sanitise(state.nodeID)),
-            .formAction: .text(formAction(state)),
+            .formAction: .text(form.action(links, instance: state.instanceID)),
             .formMethod: .text(links.formMethod),
-            .multipart: .bool(postsFiles(state)),
+            .multipart: .bool(form.postsFiles),
             .csrf: .text(settings.csrf),
             .screenID: .text(state.nodeID),
             .components: .list(components),
-            .canGoBack: .bool(showsBack(state)),
+            .canGoBack: .bool(form.showsBack(canGoBack: state.canGoBack)),
             .backURL: .text(links.back(state.instanceID)),
         ])
     }

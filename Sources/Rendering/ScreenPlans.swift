@@ -22,8 +22,8 @@ struct ScreenPlan: Sendable {
     let template: CompiledTemplate
     /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
     let parts: [PartKind]
-    /// Per form, whether it posts files (multipart): fixed by the components too.
-    let postsFiles: [Bool]
+    /// Per form, where it posts, whether it has its own Back and posts files: fixed by the task and the components too.
+    let forms: [FormFacts]
     /// The page's h1 and title when they read no data (the common case); else worked out per request.
     let headings: (heading: String, title: String)?
 
@@ -210,7 +210,7 @@ extension Renderer {
     /// The page printed from its plan: only the request's names are worked out.
     func planned(_ plan: ScreenPlan, state: ScreenState, settings: PageSettings, ui: Words, languageIndex: Int) -> [UInt8] {
         // The kinds read once: a closure that captured `plan` copied it per call (a retain per field).
-        let (kinds, postsFiles) = (plan.parts, plan.postsFiles)
+        let (kinds, formFacts) = (plan.parts, plan.forms)
         var parts: [FieldRequestValues] = []
         parts.reserveCapacity(kinds.count)
         var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
@@ -224,8 +224,9 @@ extension Renderer {
         forEachTask(state) { task in
             // Made only for a task with whole parts: it holds copies of the project and the state.
             var builder: ScreenViewBuilder?
-            // The unrolled collection whose items follow (never one inside another's items).
+            // The unrolled collection whose items follow (never one inside another's items), and its chosen item.
             var collection: UnrolledCollection?
+            var chosen: String?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 switch kinds[index] {
                 case .specialized(let entry):
@@ -237,6 +238,7 @@ extension Renderer {
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))
                     collection = unrolled
+                    chosen = unrolled.chosenItem(component.pointee, state: task)
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
@@ -249,11 +251,12 @@ extension Renderer {
                 }
                 index += 1
             } item: { item, resolved in
-                parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, state: task, tags: project.tags, ui: ui))
+                parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, chosen: chosen, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
-            forms.append(FormRequestValues(action: formAction(copy task), multipart: postsFiles[forms.count],
-                                           canGoBack: showsBack(copy task), backURL: links.back(task.instanceID)))
+            let form = formFacts[forms.count]
+            forms.append(FormRequestValues(action: form.action(links, instance: task.instanceID), multipart: form.postsFiles,
+                                           canGoBack: form.showsBack(canGoBack: task.canGoBack), backURL: links.back(task.instanceID)))
         }
         let (heading, title) = plan.headings ?? headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),

@@ -16,9 +16,13 @@ extension ScreenState {
 
     /// The field's data, else its default.
     func currentValue(_ key: DataPath, _ resolved: borrowing ResolvedComponent) -> JSONValue {
-        let current = data.value(at: key)
-        if current == .null, let fallback = resolved.defaultValue { return fallback }
-        return current
+        Self.currentValue(stored: data.value(at: key), resolved)
+    }
+
+    /// `stored` (the field's data), else its default.
+    static func currentValue(stored: JSONValue, _ resolved: borrowing ResolvedComponent) -> JSONValue {
+        if stored == .null, let fallback = resolved.defaultValue { return fallback }
+        return stored
     }
 
     /// The text an input shows for `current`: what was posted after a failed post, else the
@@ -30,9 +34,12 @@ extension ScreenState {
     /// A single checkbox is ticked by `true`; a switch also by a `true` default while empty.
     func isChecked(_ resolved: ResolvedComponent) -> Bool {
         guard let key = resolved.definition.key else { return false }
-        let value = data.value(at: key)
-        if resolved.definition.type == .switch, value == .null { return resolved.defaultValue == .bool(true) }
-        return value == .bool(true)
+        return Self.isChecked(stored: data.value(at: key), resolved)
+    }
+
+    static func isChecked(stored: JSONValue, _ resolved: borrowing ResolvedComponent) -> Bool {
+        if resolved.definition.type == .switch, stored == .null { return resolved.defaultValue == .bool(true) }
+        return stored == .bool(true)
     }
 }
 
@@ -70,10 +77,14 @@ extension FieldRequestValues {
         var selected: [Bool] = []
         var changeURL: String?
         var chosen: Set<String> = []
+        var checked = false
         if component.type.isField, let key = component.key {
             error = state.errors(for: key).first?.message
             if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
-            let current = state.currentValue(key, resolved)
+            // Read once: a checkbox's or a switch's tick is read from the same data.
+            let stored = state.data.value(at: key)
+            let current = ScreenState.currentValue(stored: stored, resolved)
+            if component.type == .checkbox || component.type == .switch { checked = ScreenState.isChecked(stored: stored, resolved) }
             if entry.writesValue { value = state.shownText(key, current) }
             var readsOptions = false
             if case .dataOptions = entry.rule { readsOptions = true }
@@ -84,7 +95,6 @@ extension FieldRequestValues {
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
         if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
-        let checked = component.type == .checkbox || component.type == .switch ? state.isChecked(resolved) : false
         var formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
         if case .upload(_, let action?, _) = entry.rule { formAction = links.action(state.instanceID, action) }
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,

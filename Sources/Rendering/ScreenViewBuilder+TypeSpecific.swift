@@ -125,7 +125,7 @@ extension ScreenViewBuilder {
         for item in resolved.items {
             let itemScope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
             scope = itemScope
-            let label = item.label(of: component, total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
+            let label = item.label(component.text("itemLabel"), total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
             let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
             var values: [(key: ViewKey, value: TemplateValue)] = [
                 (.itemLabel, .text(label)),

@@ -283,6 +283,7 @@ struct SpecializedComponents: Sendable {
             unrolled[collection.identity] = UnrolledCollection(
                 describedBy: plain.describedBy, describedByInvalid: view.describedBy,
                 firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] },
+                itemLabel: collection.text("itemLabel"),
                 labelReadsOnlyItem: collection.text("itemLabel")?.readsOnlyItem(project.tags, language: language) ?? true)
         }
         return (result, unrolled)

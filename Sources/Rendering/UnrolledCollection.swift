@@ -16,14 +16,17 @@ final class UnrolledCollection: Sendable {
     let describedByInvalid: String?
     /// The first radio's id, which the error summary links to.
     let firstRadioID: String?
+    /// The collection's `itemLabel`, if it has one.
+    let itemLabel: Text?
     /// Whether `itemLabel` reads nothing but the item: then it is resolved in the item alone,
     /// not in a copy of the instance data with the item added.
     let labelReadsOnlyItem: Bool
 
-    init(describedBy: String?, describedByInvalid: String?, firstRadioID: String?, labelReadsOnlyItem: Bool) {
+    init(describedBy: String?, describedByInvalid: String?, firstRadioID: String?, itemLabel: Text?, labelReadsOnlyItem: Bool) {
         self.describedBy = describedBy
         self.describedByInvalid = describedByInvalid
         self.firstRadioID = firstRadioID
+        self.itemLabel = itemLabel
         self.labelReadsOnlyItem = labelReadsOnlyItem
     }
 
@@ -45,26 +48,31 @@ final class UnrolledCollection: Sendable {
                                   disabled: resolved.disabled, checked: false, selected: [], changeURL: nil, formAction: "")
     }
 
-    /// An item's request values: its label as `value`, and `checked` when its radio is the chosen one.
-    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, state: borrowing ScreenState,
-                    tags: Tags, ui: Words) -> FieldRequestValues {
-        let chosen = collection.selection?.key.map { state.chosenItem($0) }
-        return FieldRequestValues(value: item.label(of: collection.definition, total: collection.items.count,
-                                                    // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
-                                                    scope: labelReadsOnlyItem ? JSONValue?.none : ResolvedItem.scope(state.data, item: item.value, index: item.index),
-                                                    tags: tags, language: state.language, ui: ui),
-                                  error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
-                                  selected: [], changeURL: nil, formAction: "")
+    /// The item the collection's choice holds (its index as text), read once for all its items.
+    func chosenItem(_ collection: borrowing ResolvedComponent, state: borrowing ScreenState) -> String? {
+        collection.selection?.key.map { state.chosenItem($0) }
+    }
+
+    /// An item's request values: its label as `value`, and `checked` when its radio is the
+    /// chosen one (`chosen`, from `chosenItem`).
+    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, chosen: String?,
+                    state: borrowing ScreenState, tags: Tags, ui: Words) -> FieldRequestValues {
+        FieldRequestValues(value: item.label(itemLabel, total: collection.items.count,
+                                             // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
+                                             scope: labelReadsOnlyItem ? JSONValue?.none : ResolvedItem.scope(state.data, item: item.value, index: item.index),
+                                             tags: tags, language: state.language, ui: ui),
+                           error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
+                           selected: [], changeURL: nil, formAction: "")
     }
 }
 
 extension ResolvedItem {
-    /// The item's label: the collection's `itemLabel`, read in `scope` (the data with `$item`
-    /// and `$index`, made only when there is one; nil for a label that reads only the item),
-    /// else "Item 2 of 3".
-    func label(of collection: Component, total: Int, scope: @autoclosure () -> JSONValue?, tags: Tags, language: String,
+    /// The item's label: the collection's `itemLabel` (`text`), read in `scope` (the data with
+    /// `$item` and `$index`, made only when there is one; nil for a label that reads only the
+    /// item), else "Item 2 of 3".
+    func label(_ text: Text?, total: Int, scope: @autoclosure () -> JSONValue?, tags: Tags, language: String,
                ui: Words) -> String {
-        guard let text = collection.text("itemLabel") else { return ui.format("itemOf", index + 1, total) }
+        guard let text else { return ui.format("itemOf", index + 1, total) }
         guard let scope = scope() else { return text.resolve(tags, language: language, item: value, index: index) }
         return text.resolve(tags, language: language, data: scope)
     }
