@@ -154,13 +154,11 @@ public final class PreviewApp: Sendable {
         return response
     }
 
-    private static let routeIndex = RouteIndex(routes)
-
     /// The first route that fits: its index in `routes`, and the path's parameters. Lines are
     /// read field by field: `for route in routes` copied each line tried (its pattern, parts
-    /// and closures retained and released).
+    /// and closures retained and released), a dozen per page view.
     private static func match(_ method: Route.Method, _ segments: [String], _ request: Request) -> (index: Int, parameters: [String])? {
-        for index in routeIndex.candidates(method, segments) {
+        for index in routes.indices where routes[index].method == method {
             if let parameters = Route.parameters(of: segments, parts: routes[index].parts), routes[index].when?(request) ?? true {
                 return (index, parameters)
             }

@@ -92,36 +92,3 @@ struct Route: Sendable {
         return parameters
     }
 }
-
-/// The lines of a route table that may fit a request, by method and first path segment, in
-/// table order: a page view tries the one or two lines of its own first segment, not every
-/// line above its own (each try reads the line's parts from the table shared by every worker,
-/// a reference count changed on one cache line from both cores).
-struct RouteIndex: Sendable {
-    private let byFirst: [Route.Method: [String: [Int]]]
-    /// Lines whose first part is a parameter, for a first segment no line names.
-    private let anyFirst: [Route.Method: [Int]]
-
-    init(_ routes: [Route]) {
-        var byFirst: [Route.Method: [String: [Int]]] = [:]
-        var anyFirst: [Route.Method: [Int]] = [:]
-        let literals = Set(routes.compactMap { if case .literal(let text)? = $0.parts.first { text } else { nil } })
-        for (index, route) in routes.enumerated() {
-            switch route.parts.first {
-            case .literal(let text)?: byFirst[route.method, default: [:]][text, default: []].append(index)
-            case nil: byFirst[route.method, default: [:]]["", default: []].append(index)
-            case .parameter?, .rest?:
-                anyFirst[route.method, default: []].append(index)
-                // A parameter fits any first segment: it stays in order among every literal's lines.
-                for text in literals { byFirst[route.method, default: [:]][text, default: []].append(index) }
-            }
-        }
-        self.byFirst = byFirst
-        self.anyFirst = anyFirst
-    }
-
-    /// The indexes of the lines worth trying for `method` and the path's `segments`, in order.
-    func candidates(_ method: Route.Method, _ segments: [String]) -> [Int] {
-        byFirst[method]?[segments.first ?? ""] ?? anyFirst[method] ?? []
-    }
-}

@@ -23,26 +23,6 @@ import TestSupport
         #expect(documented.subtracting(answered).isEmpty, "http.md rows no route answers")
     }
 
-    /// The router tries only the lines of a path's first segment (`RouteIndex`): a path reaches
-    /// the line the table lists first for it, as if every line were tried in order. Every
-    /// pattern, its parameters filled in, with one more or one fewer segment, and paths no line names.
-    @Test func aPathReachesTheFirstLineThatFitsIt() {
-        let index = RouteIndex(PreviewApp.routes)
-        var paths = PreviewApp.routes.map { route in
-            route.parts.map { if case .literal(let text) = $0 { text } else { "x" } }
-        }
-        paths += paths.map { $0 + ["more"] } + paths.map { Array($0.dropLast()) } + [["nowhere"], ["nowhere", "x"], []]
-        for method in [Route.Method.get, .post] {
-            for segments in paths {
-                let inOrder = PreviewApp.routes.indices.first {
-                    PreviewApp.routes[$0].method == method && Route.parameters(of: segments, parts: PreviewApp.routes[$0].parts) != nil
-                }
-                let indexed = index.candidates(method, segments).first { Route.parameters(of: segments, parts: PreviewApp.routes[$0].parts) != nil }
-                #expect(indexed == inOrder, "\(method) /\(segments.joined(separator: "/"))")
-            }
-        }
-    }
-
     @Test func everyPostNeedsTheSessionsToken() {
         for route in PreviewApp.routes where route.method == .post {
             #expect(route.needs == .token || route.needs == .tokenAndForm, "\(route.pattern)")
