@@ -46,18 +46,23 @@ public struct ServerLinks: PageLinks {
     /// allocation: interpolation and `+` build the string piece by piece, at a few hundred
     /// instructions a piece.
     private static func joined(_ a: String, _ b: String, _ c: String, _ d: String = "") -> String {
-        var parts = (a, b, c, d)
         let count = a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            func copy(_ part: inout String) {
-                part.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + written).initialize(from: source, count: bytes.count) // a memcpy
-                    written += bytes.count
+            // Each part read in place (no `inout` of a captured variable: the exclusivity check
+            // that needs cost more than the copy).
+            func copy(_ part: String, at offset: Int) -> Int {
+                let copied = part.utf8.withContiguousStorageIfAvailable { bytes in
+                    UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes)
                 }
+                if let copied { return copied }
+                var index = offset
+                for byte in part.utf8 { buffer[index] = byte; index += 1 }
+                return index - offset
             }
-            copy(&parts.0); copy(&parts.1); copy(&parts.2); copy(&parts.3)
+            var written = copy(a, at: 0)
+            written += copy(b, at: written)
+            written += copy(c, at: written)
+            written += copy(d, at: written)
             return written
         }
     }
