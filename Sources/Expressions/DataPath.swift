@@ -101,25 +101,12 @@ public struct DataPath: Sendable, Hashable, CustomStringConvertible {
         var current = root
         for segment in segments {
             switch (segment, current) {
-            case (.key(let name), .object(let members)): current = member(name, of: members)
+            case (.key(let name), .object(let members)): current = JSONValue.member(name, of: members) ?? .null
             case (.index(let i), .array(let items)) where i < items.count: current = items[i]
             default: return .null
             }
         }
         return current
-    }
-
-    /// A small object's member is found by comparing keys, not by hashing the name: hashing a
-    /// short string costs more than a few comparisons, and most objects in instance data are
-    /// small (a page reads dozens of paths per view).
-    @inline(__always)
-    private static func member(_ name: String, of members: [String: JSONValue]) -> JSONValue {
-        if members.count <= 8 {
-            let length = name.utf8.count
-            for (key, value) in members where key.utf8.count == length && key == name { return value }
-            return .null
-        }
-        return members[name] ?? .null
     }
 
     /// Writes `value`, replacing whatever non-container stood in the way.

@@ -20,16 +20,22 @@ struct Interpreter {
 
     init(scope: EvaluationScope, source: String) {
         self.scope = scope
-        self.source = source.count > Self.maximumSourceInWarning
-            ? String(source.prefix(Self.maximumSourceInWarning)) + "…" : source
+        self.source = source
+    }
+
+    /// The expression as a warning quotes it: its start when it is long. Worked out only for a
+    /// warning: counting a string's characters walks all of it, and screens evaluate an
+    /// expression per condition per page view.
+    private var quoted: String {
+        source.count > Self.maximumSourceInWarning ? String(source.prefix(Self.maximumSourceInWarning)) + "…" : source
     }
 
     /// Records a run-time problem and gives the null the expression evaluates to.
     mutating func fail(_ message: String) -> JSONValue {
         if warnings.count < Self.maximumWarnings {
-            warnings.append("\(source): \(message)")
+            warnings.append("\(quoted): \(message)")
         } else if warnings.count == Self.maximumWarnings {
-            warnings.append("\(source): more than \(Self.maximumWarnings) problems; the rest are not listed")
+            warnings.append("\(quoted): more than \(Self.maximumWarnings) problems; the rest are not listed")
         }
         return .null
     }
@@ -38,7 +44,7 @@ struct Interpreter {
         steps += 1
         if steps > Self.maximumSteps {
             if steps == Self.maximumSteps + 1 {
-                warnings.append("\(source): stopped after \(Self.maximumSteps) steps; the expression is too costly to evaluate")
+                warnings.append("\(quoted): stopped after \(Self.maximumSteps) steps; the expression is too costly to evaluate")
             }
             return .null
         }

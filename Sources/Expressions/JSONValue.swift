@@ -19,7 +19,18 @@ extension JSONValue {
 
     /// The member `key` of an object; nil for anything else.
     public subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { members[key] } else { nil }
+        if case .object(let members) = self { JSONValue.member(key, of: members) } else { nil }
+    }
+
+    /// A small object's member is found by comparing keys, not by hashing the name: hashing a
+    /// short string costs more than a few comparisons, and most objects in instance data are
+    /// small (a page reads dozens of paths and conditions per view).
+    @inline(__always)
+    static func member(_ name: String, of members: [String: JSONValue]) -> JSONValue? {
+        guard members.count <= 8 else { return members[name] }
+        let length = name.utf8.count
+        for (key, value) in members where key.utf8.count == length && key == name { return value }
+        return nil
     }
 
     /// The element at `index` of an array; nil when out of range or not an array.

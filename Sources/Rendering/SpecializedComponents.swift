@@ -411,7 +411,7 @@ struct SpecializedComponents: Sendable {
         guard resolved.definition.type == .collection else { return drawn }
         let indexes = 0..<Component.itemsMadeOnce
         drawn.items = indexes.map { ResolvedItem(index: $0, value: .object([:]), components: resolved.definition.item($0).map(everything)) }
-        drawn.selection = resolved.definition.selectionField(items: indexes.map { ($0, JSONValue.object([:])) })
+        drawn.selection = resolved.definition.selectionField(items: indexes.map { _ in JSONValue.object([:]) })
         return drawn
     }
 

@@ -123,6 +123,15 @@ import Expressions
         #expect(try value("now()") == "2024-06-01T00:00:00Z")
     }
 
+    /// A warning starts with the expression it is about: a long one by its first 120
+    /// characters and an ellipsis, a short one whole.
+    @Test func aWarningQuotesTheExpressionOrTheStartOfALongOne() throws {
+        #expect(try warnings("client * 2").first?.hasPrefix("client * 2: ") == true)
+        let long = "client * 2 + " + Array(repeating: "1", count: 60).joined(separator: " + ")
+        let quoted = String(long.prefix(120)) + "…: "
+        #expect(try warnings(long).first?.hasPrefix(quoted) == true)
+    }
+
     @Test func aRunTimeErrorIsNullWithAWarning() throws {
         #expect(try value("client * 2") == .null)
         let found = try warnings("client * 2")

@@ -34,14 +34,13 @@ extension Component {
     /// A collection with `selectKey`: the radio group that stores the chosen item, one option
     /// per item. Its value is the item's `selectValue` when set, else the item's index.
     /// Storing indexes, for up to `itemsMadeOnce` items, it is made once with the definition.
-    public func selectionField(items: [(index: Int, value: JSONValue)]) -> Component? {
+    /// `items` are the collection's, the first at index 0.
+    public func selectionField(items: some Collection<JSONValue>) -> Component? {
         guard type == .collection, let key = selectKey else { return nil }
         let valuePath = selectValue
-        if valuePath == nil, items.count < firstSelections.count, items.indices.allSatisfy({ items[$0].index == $0 }) {
-            return firstSelections[items.count]
-        }
+        if valuePath == nil, items.count < firstSelections.count { return firstSelections[items.count] }
         return Component.selection(key: key, label: label, hint: hint, validators: validators, pointer: pointer,
-                                   values: items.map { item in valuePath.map { $0.get(in: item.value).displayString } ?? String(item.index) },
+                                   values: items.enumerated().map { index, item in valuePath.map { $0.get(in: item).displayString } ?? String(index) },
                                    storesIndex: valuePath == nil)
     }
 

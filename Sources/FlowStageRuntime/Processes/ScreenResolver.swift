@@ -51,7 +51,7 @@ enum ScreenResolver {
                                 components: resolve(components, data: nested ? ResolvedItem.scope(data, item: element, index: index) : data,
                                                     evaluator: &evaluator, parentDisabled: disabled, item: element, index: index))
         }
-        resolved.selection = component.selectionField(items: shown.enumerated().map { ($0.offset, $0.element) })
+        resolved.selection = component.selectionField(items: shown)
         return resolved
     }
 
