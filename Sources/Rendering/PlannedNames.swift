@@ -18,7 +18,7 @@ struct PlannedNames: Sendable {
     func ofComponent(_ component: Component, rule: ComponentRequestRule) -> @Sendable (TemplateKey) -> Bool {
         let (hasErrors, mayBeDisabled) = (hasErrors, mayBeDisabled)
         let changes = component.change != nil
-        let checks = component.type == .checkbox || component.type == .switch
+        let checks = component.type.isTicked
         let posts = component.type == .button || { if case .upload = rule { true } else { false } }()
         return { key in
             guard key.row < 0 else { return true }

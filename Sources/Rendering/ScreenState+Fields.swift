@@ -43,6 +43,12 @@ extension ScreenState {
     }
 }
 
+extension ComponentType {
+    /// Only a checkbox or a switch is ticked (`checked`): the request's values and the page
+    /// plans' rule (`PlannedNames`) ask the same question.
+    var isTicked: Bool { self == .checkbox || self == .switch }
+}
+
 extension JSONValue {
     /// The option values this value chooses: each item of a list, else the value itself.
     var chosenValues: Set<String> {
@@ -84,7 +90,7 @@ extension FieldRequestValues {
             // Read once: a checkbox's or a switch's tick is read from the same data.
             let stored = state.data.value(at: key)
             let current = ScreenState.currentValue(stored: stored, resolved)
-            if component.type == .checkbox || component.type == .switch { checked = ScreenState.isChecked(stored: stored, resolved) }
+            if component.type.isTicked { checked = ScreenState.isChecked(stored: stored, resolved) }
             if entry.writesValue { value = state.shownText(key, current) }
             var readsOptions = false
             if case .dataOptions = entry.rule { readsOptions = true }

@@ -120,12 +120,13 @@ extension ScreenViewBuilder {
             view.set(.selectable, .bool(true))
         }
         let total = resolved.items.count
+        let itemLabel = component.text("itemLabel")
         let outer = scope
         var items: [TemplateValue] = []
         for item in resolved.items {
             let itemScope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
             scope = itemScope
-            let label = item.label(component.text("itemLabel"), total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
+            let label = item.label(itemLabel, total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
             let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
             var values: [(key: ViewKey, value: TemplateValue)] = [
                 (.itemLabel, .text(label)),

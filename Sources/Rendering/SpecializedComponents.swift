@@ -280,11 +280,11 @@ struct SpecializedComponents: Sendable {
                                           valid: itemsValid.views, invalid: itemsInvalid.views, silent: silent),
                   let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
             result.merge(items) { first, _ in first }
+            let itemLabel = collection.text("itemLabel")
             unrolled[collection.identity] = UnrolledCollection(
                 describedBy: plain.describedBy, describedByInvalid: view.describedBy,
                 firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] },
-                itemLabel: collection.text("itemLabel"),
-                labelReadsOnlyItem: collection.text("itemLabel")?.readsOnlyItem(project.tags, language: language) ?? true)
+                itemLabel: itemLabel, labelReadsOnlyItem: itemLabel?.readsOnlyItem(project.tags, language: language) ?? true)
         }
         return (result, unrolled)
     }
