@@ -18,9 +18,9 @@ enum ComponentRequestRule: Sendable {
     case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
     /// A `time` or `datetime-local` input: likewise, without bounds.
     case temporal(inputType: String, placeholder: String?, notATime: String)
-    /// A file upload: the files stored at its key, its limits in words (the server's limit is
-    /// the state's), and where its upload and remove buttons post.
-    case upload(UploadHint, action: String?, words: Words)
+    /// A file upload: the files stored at its key and its limits in words (the server's limit
+    /// is the state's); its remove buttons post where its upload does (`OwnTarget`).
+    case upload(UploadHint, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table(TableColumns, source: DataPath?)
     /// A select, radio group, multiselect or segmented control whose options are read from the
@@ -62,7 +62,7 @@ enum ComponentRequestRule: Sendable {
                          placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
                          notADate: words["datePlaceholder"])
         case .fileUpload:
-            return .upload(UploadHint(UploadRules(component), words: words), action: UploadText.action(component, task: task), words: words)
+            return .upload(UploadHint(UploadRules(component), words: words), words: words)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)

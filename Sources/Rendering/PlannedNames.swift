@@ -9,17 +9,17 @@ import Template
 /// - a component with no `disabled` condition, on it or on a component around it, is never
 ///   disabled;
 /// - a field without a `change` action has no change URL; only a checkbox or a switch is
-///   checked; only a button or an upload posts to an action of its own.
+///   checked; only a component with an `OwnTarget` posts to one of its own.
 /// A field's value, its chosen options and what its rule works out stay the request's.
 struct PlannedNames: Sendable {
     let hasErrors: Bool
     let mayBeDisabled: Bool
 
-    func ofComponent(_ component: Component, rule: ComponentRequestRule) -> @Sendable (TemplateKey) -> Bool {
+    func ofComponent(_ component: Component, entry: SpecializedComponents.Entry) -> @Sendable (TemplateKey) -> Bool {
         let (hasErrors, mayBeDisabled) = (hasErrors, mayBeDisabled)
         let changes = component.change != nil
         let checks = component.type.isTicked
-        let posts = component.type == .button || { if case .upload = rule { true } else { false } }()
+        let posts = entry.ownTarget != nil
         return { key in
             guard key.row < 0 else { return true }
             return switch ViewKey(key) {

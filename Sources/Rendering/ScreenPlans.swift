@@ -29,7 +29,8 @@ struct ScreenPlan: Sendable {
 
     /// What a shown component is in a plan.
     enum PartKind: Sendable {
-        /// Specialized: its request values are worked out from its entry.
+        /// Specialized: its request values are worked out from its entry (a table drawn from
+        /// its rows alone is printed whole, its markup kept with its rows).
         case specialized(SpecializedComponents.Entry)
         /// A container or card written into the plan, its children parts of their own.
         case layout
@@ -106,7 +107,8 @@ struct ScreenParts {
             let mayBeDisabled = disabledAround || component.definition.disabled != nil
             let varies = PlannedNames(hasErrors: hasErrors, mayBeDisabled: mayBeDisabled)
             if context is FieldRequestContext, let entry = entry(component.definition) {
-                byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: varies.ofComponent(component.definition, rule: entry.rule))
+                byContext[ObjectIdentifier(context)] = entry.drawnFromRows ? .whole(index)
+                    : .mixed(index, isDynamic: varies.ofComponent(component.definition, entry: entry))
                 kinds.append(.specialized(entry))
             } else if component.definition.type.isContainer, isFixedLayout(component.definition),
                       let layout = context as? ComponentViewContext {
@@ -229,6 +231,10 @@ extension Renderer {
             var chosen: String?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 switch kinds[index] {
+                case .specialized(let entry) where entry.drawnFromRows:
+                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
+                    wholeParts[index] = .html(FieldRequestValues.tableMarkup(entry, state: task))
+                    parts.append(FieldRequestValues.none)
                 case .specialized(let entry):
                     // A text's markdown in an item reads the item's data, made only then.
                     var scope: JSONValue?

@@ -60,15 +60,6 @@ extension JSONValue {
     }
 }
 
-extension PageLinks {
-    /// Where a button posts: its action, else its flow event.
-    func buttonTarget(_ component: Component, instance: String) -> String {
-        if let action = component.action { return self.action(instance, action) }
-        if let event = component.event { return self.event(instance, event) }
-        return ""
-    }
-}
-
 extension FieldRequestValues {
     /// The dynamic names of a specialized component (what a page plan's part answers). Field
     /// ids are registered for the error summary when the page has errors. Borrowing: an
@@ -101,8 +92,7 @@ extension FieldRequestValues {
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
         if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
-        var formAction = component.type == .button ? links.buttonTarget(component, instance: state.instanceID) : ""
-        if case .upload(_, let action?, _) = entry.rule { formAction = links.action(state.instanceID, action) }
+        let formAction = entry.ownTarget?.url(links, instance: state.instanceID) ?? ""
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
@@ -116,7 +106,7 @@ extension FieldRequestValues {
             rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
         case .temporal(let inputType, let placeholder, let notATime):
             rule = RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder, notATime: notATime))
-        case .upload(let hint, _, let words):
+        case .upload(let hint, let words):
             rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                                              removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
                                      uploadHint: hint.text(globalLimit: state.uploadLimit))
@@ -129,6 +119,18 @@ extension FieldRequestValues {
                                                          disabled: resolved.disabled), fieldID: entry.id)
         case .table(let columns, let source):
             rule = RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
+        }
+    }
+}
+
+extension FieldRequestValues {
+    /// The markup of a table `drawnFromRows`: its template printed with its rows, kept with them.
+    static func tableMarkup(_ entry: SpecializedComponents.Entry, state: borrowing ScreenState) -> String {
+        guard case .table(let columns, let source) = entry.rule else { return "" }
+        return columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
+            var values = FieldRequestValues.none
+            values.rule = RequestRuleValues(tableRows: body)
+            return entry.template.render(FieldRequestContext(values))
         }
     }
 }

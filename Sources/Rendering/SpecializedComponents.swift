@@ -41,22 +41,30 @@ struct SpecializedComponents: Sendable {
         /// Whether a request writes the field's value as text: its template prints it, or its
         /// rule reads it (a list's text is its JSON, worked out only when it is printed).
         let writesValue: Bool
+        /// Where it posts of its own, naming the instance per request.
+        let ownTarget: OwnTarget?
+        /// A table whose markup reads nothing of the request but its rows: a page plan prints
+        /// the markup its `TableColumns` kept for the rows instead of printing them.
+        let drawnFromRows: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
-             rule: ComponentRequestRule = .none, choices: Choices? = nil) {
+             rule: ComponentRequestRule = .none, ownTarget: OwnTarget? = nil, choices: Choices? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
             self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
-            self.choices = choices
+            self.ownTarget = ownTarget; self.choices = choices
             self.writesValue = switch rule {
             case .slider, .date, .temporal: true
             default: template.lookedUpNames.contains { ViewKey($0) == .value }
             }
+            self.drawnFromRows = if case .table = rule {
+                !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
+            } else { false }
         }
 
         /// This entry with the entries of the other values of the field its options follow.
         func choosing(_ choices: Choices) -> Entry {
             Entry(template: template, id: id, describedBy: describedBy, describedByInvalid: describedByInvalid,
-                  optionValues: optionValues, rule: rule, choices: choices)
+                  optionValues: optionValues, rule: rule, ownTarget: ownTarget, choices: choices)
         }
     }
 
@@ -335,7 +343,8 @@ struct SpecializedComponents: Sendable {
                       || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                     optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule)
+                     optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule,
+                     ownTarget: OwnTarget(component, task: task))
     }
 
     /// Whether a choice field whose options are read from the data may give an option an id

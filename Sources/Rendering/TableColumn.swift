@@ -59,29 +59,45 @@ extension TableColumn {
 }
 
 /// A specialized table's columns, and the body it wrote last. Writing a cell formats a number
-/// or a date (the most a table costs per view), and a table's rows rarely change between page
-/// views: instance data that was not posted to keeps its storage. So the last body is kept
-/// with the rows it was written from, and used again while the data holds the same rows
-/// (the same storage, which the memo keeps alive, so no other array can take its address).
+/// or a date, and printing a row looks up each cell's names (together most of a page with a
+/// table), while a table's rows rarely change between page views: instance data that was not
+/// posted to keeps its storage. So the last body is kept with the rows it was written from,
+/// and with the table's markup when a page plan prints it whole (`Entry.drawnFromRows`), and
+/// used again while the data holds the same rows (the same storage, which the memo keeps
+/// alive, so no other array can take its address).
 final class TableColumns: Sendable {
     let columns: [TableColumn]
-    private let last = Mutex<(source: [JSONValue], body: [TemplateValue])?>(nil)
+    private let last = Mutex<Kept?>(nil)
+
+    private struct Kept {
+        let source: [JSONValue]
+        let body: [TemplateValue]
+        var markup: String?
+
+        func holds(_ source: [JSONValue]) -> Bool {
+            self.source.count == source.count
+                && self.source.withUnsafeBufferPointer { $0.baseAddress } == source.withUnsafeBufferPointer { $0.baseAddress }
+        }
+    }
 
     init(_ columns: [TableColumn]) {
         self.columns = columns
     }
 
     func rows(of source: [JSONValue]) -> [TemplateValue] {
-        let address = source.withUnsafeBufferPointer { $0.baseAddress }
-        let kept: [TemplateValue]? = last.withLock { last in
-            guard let last, last.source.count == source.count,
-                  last.source.withUnsafeBufferPointer({ $0.baseAddress }) == address else { return nil }
-            return last.body
-        }
-        if let kept { return kept }
+        if let kept = last.withLock({ $0?.holds(source) == true ? $0!.body : nil }) { return kept }
         let body = TableColumn.rows(columns, of: source)
-        last.withLock { $0 = (source, body) }
+        last.withLock { $0 = Kept(source: source, body: body) }
         return body
+    }
+
+    /// The table's markup for `source`: what `draw` prints from its body.
+    func markup(of source: [JSONValue], draw: ([TemplateValue]) -> String) -> String {
+        if let kept = last.withLock({ $0?.holds(source) == true ? $0!.markup : nil }) { return kept }
+        let body = rows(of: source)
+        let markup = draw(body)
+        last.withLock { $0 = Kept(source: source, body: body, markup: markup) }
+        return markup
     }
 }
 
