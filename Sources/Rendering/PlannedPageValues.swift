@@ -18,6 +18,8 @@ final class PlannedPageValues: TemplateContext {
     let forms: [FormRequestValues]
     let errors: TemplateValue
     let actionError: TemplateValue
+    /// The process map beside the form (`false` for none).
+    let map: TemplateValue
     /// Per shown component: a specialized one's request values (a placeholder for a whole part).
     let parts: [FieldRequestValues]
     /// Per shown component: the embedded template and view of one drawn whole for this request
@@ -27,24 +29,25 @@ final class PlannedPageValues: TemplateContext {
 
     init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, tabs: TemplateValue, heading: String, forms: [FormRequestValues],
-         errors: TemplateValue, actionError: TemplateValue, parts: [FieldRequestValues],
+         errors: TemplateValue, actionError: TemplateValue, map: TemplateValue, parts: [FieldRequestValues],
          wholeParts: [TemplateValue?]) {
         self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.tabs = tabs; self.heading = heading
         self.forms = forms
-        self.errors = errors; self.actionError = actionError; self.parts = parts; self.wholeParts = wholeParts
+        self.errors = errors; self.actionError = actionError; self.map = map; self.parts = parts; self.wholeParts = wholeParts
     }
 
-    /// Whether a request answers `key` (outside the components): the rest is written into the plan.
-    static func answers(_ key: TemplateKey) -> Bool {
-        probe.value(for: key) != nil
+    /// Whether a request answers `key` (outside the components): the rest is written into the
+    /// plan. The map only on a page that `showsMap` (the plan's key says whether it does).
+    static func answers(_ key: TemplateKey, showsMap: Bool) -> Bool {
+        probe.value(for: key) != nil && (showsMap || ViewKey(key) != .map)
     }
 
     private static let probe = PlannedPageValues(
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
         generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), tabs: .bool(false), heading: "",
         forms: [FormRequestValues(action: "", multipart: false, canGoBack: false, backURL: "")], errors: .list([]),
-        actionError: .bool(false), parts: [], wholeParts: [])
+        actionError: .bool(false), map: .bool(false), parts: [], wholeParts: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 {
@@ -71,6 +74,7 @@ final class PlannedPageValues: TemplateContext {
         case .csrf: .text(settings.csrf)
         case .errors: errors
         case .actionError: actionError
+        case .map: map
         default: nil
         }
     }

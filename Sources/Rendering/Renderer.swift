@@ -43,8 +43,7 @@ public struct Renderer: Sendable {
         let ui = project.words.for(settings.language)
         let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
         var unplanned: ScreenPlanKey?
-        // A page with the process map beside it is rare (a demo setting): it takes the general path.
-        if let plans = screenPlans, settings.map == nil, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
+        if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
                 return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
@@ -57,7 +56,8 @@ public struct Renderer: Sendable {
         if let unplanned, let plans = screenPlans {
             let template = drawn.parts.flatMap {
                 TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
-                                               isDynamic: PlannedPageValues.answers, partOf: $0.part(of:))
+                                               isDynamic: { PlannedPageValues.answers($0, showsMap: settings.map != nil) },
+                                               partOf: $0.part(of:))
             }
             let plan = template.map {
                 ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], forms: forms(state),
@@ -111,8 +111,7 @@ public struct Renderer: Sendable {
             .heading: .text(heading),
             .forms: .rows(KeyedRows(forms)),
             .closeURL: closeURL(state),
-            .map: settings.map.map { mapValue(processMap($0.subject, path: $0.path, language: settings.language), id: "fs-map", ui: ui) }
-                ?? .bool(false),
+            .map: mapValue(settings, ui: ui),
             .ui: .object(ui),
         ])
         let page = pageContext(title: title, hasErrors: !state.errors.isEmpty, content: .embed(templates.page("screen"), content),

@@ -63,12 +63,17 @@ struct ScreenPlanKey: Hashable, Sendable {
     /// every page, so they are written into the plan (and not hashed).
     let projectErrors: [String]
     let projectWarnings: [String]
+    /// A read-only shared view (its form in a disabled fieldset), and whether the process map
+    /// is beside the form (the map itself is the request's).
+    let readOnly: Bool
+    let showsMap: Bool
 
     /// Without the names: the components tell tasks apart but for an empty screen, and
     /// hashing two strings cost more than the rest of the look-up.
     func hash(into hasher: inout Hasher) {
         hasher.combine(language)
         hasher.combine(hasErrors)
+        hasher.combine(showsMap)
         hasher.combine(components.count)
         for component in components { hasher.combine(component) }
         for choice in choices { hasher.combine(choice) }
@@ -148,10 +153,9 @@ struct ScreenParts {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned; nil for the rest: a read-only shared view,
-    /// another language than the page's.
+    /// The plan key of a page that can be planned; nil for a page in another language than its instance's.
     func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
-        guard languageIndex >= 0, !settings.readOnly else { return nil }
+        guard languageIndex >= 0 else { return nil }
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)
@@ -168,7 +172,8 @@ extension Renderer {
         }
         return ScreenPlanKey(language: languageIndex, process: state.process.name, node: state.nodeID,
                              components: identities, hasErrors: !state.errors.isEmpty, choices: choices,
-                             projectErrors: settings.projectErrors, projectWarnings: settings.projectWarnings)
+                             projectErrors: settings.projectErrors, projectWarnings: settings.projectWarnings,
+                             readOnly: settings.readOnly, showsMap: settings.map != nil)
     }
 
     /// How a page plan unrolls `resolved`, a collection: nil when it is drawn whole (more items
@@ -270,7 +275,7 @@ extension Renderer {
                               closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), tabs: tabsValue(state, ui: ui),
                               heading: heading,
                               forms: forms, errors: errorSummary(state, ids: ids),
-                              actionError: .optional(state.actionError), parts: parts,
+                              actionError: .optional(state.actionError), map: mapValue(settings, ui: ui), parts: parts,
                               wholeParts: wholeParts)
         var buffer = HTMLBuffer(capacity: 16 << 10)
         plan.template.render(slots, into: &buffer)

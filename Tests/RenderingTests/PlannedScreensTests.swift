@@ -37,11 +37,13 @@ import TestSupport
 
     /// `state`'s page, printed twice from its plan (the first page makes it): each time what
     /// the general path prints.
-    static func printed(_ state: ScreenState, _ harness: Harness, sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let general = String(decoding: harness.renderer.generalPath.screen(state, settings: harness.settings), as: UTF8.self)
+    static func printed(_ state: ScreenState, _ harness: Harness, settings: PageSettings? = nil,
+                        sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let settings = settings ?? harness.settings
+        let general = String(decoding: harness.renderer.generalPath.screen(state, settings: settings), as: UTF8.self)
         var bytes = ""
         for _ in 0..<2 {
-            bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
+            bytes = String(decoding: harness.renderer.screen(state, settings: settings), as: UTF8.self)
             #expect(bytes == general, sourceLocation: sourceLocation)
         }
         return bytes
@@ -304,6 +306,28 @@ import TestSupport
         let types = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("input")
             .filter { ["at", "meeting"].contains($0["name"]) }.map { $0["type"] }
         #expect(types == (time == "9:30" ? ["text", "text"] : ["time", "datetime-local"]))
+    }
+
+    /// A page with the process map beside its form, and a read-only shared view (which shows the
+    /// map too), each have a plan of their own; the map is the request's, following the way taken.
+    @Test(arguments: [false, true])
+    func aPageWithTheMapBesideItOrReadOnlyHasAPlanOfItsOwn(_ readOnly: Bool) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "name", "label": "Name" }, { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (_, state) = try harness.firstScreen("p")
+        let process = try #require(harness.renderer.project.process(named: "p"))
+        var settings = harness.settings
+        settings.readOnly = readOnly
+        // The way taken: to the task, or (an earlier page) nothing yet.
+        for path in [MapPath(passed: [.init(from: nil, to: "s"), .init(from: "s", to: "t")], current: ["t"]), MapPath(), MapPath(current: ["t"])] {
+            settings.map = ScreenMap(subject: .process(process), path: path)
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness, settings: settings))
+            let key = try #require(harness.renderer.planKey(state, settings: settings, languageIndex: 0))
+            #expect((harness.renderer.screenPlans?.plan(for: key) ?? nil) != nil, "printed from a plan")
+            #expect(page.all("li").filter { $0.hasClass("fs-map__step--current") }.count == path.current.count)
+            #expect(page.all("fieldset").contains { $0.hasClass("fs-read-only") } == readOnly)
+        }
     }
 }
 
