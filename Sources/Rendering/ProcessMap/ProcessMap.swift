@@ -109,13 +109,13 @@ extension Renderer {
         return ProcessMapView(svg: svg, steps: steps)
     }
 
-    /// The map as the `process-map` partial shows it.
     /// The map a screen page shows beside its form (`PageSettings.map`), `false` for none.
     func mapValue(_ settings: PageSettings, ui: Words) -> TemplateValue {
         settings.map.map { mapValue(processMap($0.subject, path: $0.path, language: settings.language), id: "fs-map", ui: ui) }
             ?? .bool(false)
     }
 
+    /// The map as the `process-map` partial shows it.
     func mapValue(_ view: ProcessMapView, id: String, ui: Words) -> TemplateValue {
         .object(KeyedView([
             .id: .text(id),
