@@ -19,7 +19,7 @@ enum ComponentRequestRule: Sendable {
     /// A `time` or `datetime-local` input: likewise, without bounds.
     case temporal(inputType: String, placeholder: String?, notATime: String)
     /// A file upload: the files stored at its key and its limits in words (the server's limit
-    /// is the state's); its remove buttons post where its upload does (`OwnTarget`).
+    /// is the state's); its remove buttons post where its upload does (`PostTarget`).
     case upload(UploadHint, words: Words)
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table(TableColumns, source: DataPath?)

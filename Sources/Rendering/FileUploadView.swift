@@ -15,7 +15,7 @@ extension ScreenViewBuilder {
         // The limits come right after the designer's hint, before any error.
         let described = [view.hint == nil ? nil : view.hintID, view.uploadHintID, view.invalid ? view.errorID : nil].compactMap { $0 }
         view.describedBy = described.joined(separator: " ")
-        view.formAction = OwnTarget(component, task: state.task)?.url(links, instance: state.instanceID) ?? ""
+        view.formAction = PostTarget(component, task: state.task)?.url(links, instance: state.instanceID) ?? ""
         view.uploadLabel = text(component.text("uploadLabel")) ?? ui[rules.multiple ? "uploadFiles" : "uploadFile"]
         view.files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: ui, links: links,
                                       removeURL: view.disabled ? nil : view.formAction.isEmpty ? nil : view.formAction)

@@ -5,14 +5,8 @@ import Definitions
 /// page plan (`ScreenPlan.forms`), and per page on the general path, by the same rules.
 struct FormFacts: Sendable {
     /// Where Enter in a field posts: the first submit action, else the first action, else on a
-    /// flow screen the first button's event, else the instance.
-    enum Target: Sendable {
-        case action(String)
-        case event(String)
-        case instance
-    }
-
-    let target: Target
+    /// flow screen the first button's event; nil for the instance.
+    let target: PostTarget?
     /// A button for a `back` action, or a flow's `back` event, anywhere in the screen: the
     /// built-in Back is then never shown beside it.
     let hasOwnBack: Bool
@@ -26,7 +20,7 @@ struct FormFacts: Sendable {
         } else if let event = task.screen.first(where: { $0.type == .button && $0.event != nil })?.event {
             target = .event(event)
         } else {
-            target = .instance
+            target = nil
         }
         hasOwnBack = Component.first(in: task.screen) { component in
             component.event.map(FlowEvent.key) == FlowEvent.back || component.action.flatMap(task.action(named:))?.kind == .back
@@ -36,11 +30,7 @@ struct FormFacts: Sendable {
 
     /// The form's `action` for the instance `id`.
     func action(_ links: any PageLinks, instance id: String) -> String {
-        switch target {
-        case .action(let name): links.action(id, name)
-        case .event(let name): links.event(id, name)
-        case .instance: links.instance(id)
-        }
+        target?.url(links, instance: id) ?? links.instance(id)
     }
 
     /// Whether the built-in Back shows: where going back is possible (`canGoBack`), never beside the screen's own.

@@ -9,7 +9,7 @@ import Template
 /// - a component with no `disabled` condition, on it or on a component around it, is never
 ///   disabled;
 /// - a field without a `change` action has no change URL; only a checkbox or a switch is
-///   checked; only a component with an `OwnTarget` posts to one of its own.
+///   checked; only a component with a `PostTarget` of its own posts to one.
 /// A field's value, its chosen options and what its rule works out stay the request's.
 struct PlannedNames: Sendable {
     let hasErrors: Bool

@@ -108,7 +108,7 @@ struct ScreenViewBuilder {
             templateName = "actionLink"
         case .button:
             view.variant = component.variant ?? "primary"
-            view.formAction = OwnTarget(component, task: state.task)?.url(links, instance: state.instanceID) ?? ""
+            view.formAction = PostTarget(component, task: state.task)?.url(links, instance: state.instanceID) ?? ""
             if let action = component.action {
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false

@@ -42,13 +42,13 @@ struct SpecializedComponents: Sendable {
         /// rule reads it (a list's text is its JSON, worked out only when it is printed).
         let writesValue: Bool
         /// Where it posts of its own, naming the instance per request.
-        let ownTarget: OwnTarget?
+        let ownTarget: PostTarget?
         /// A table whose markup reads nothing of the request but its rows: a page plan prints
         /// the markup its `TableColumns` kept for the rows instead of printing them.
         let drawnFromRows: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
-             rule: ComponentRequestRule = .none, ownTarget: OwnTarget? = nil, choices: Choices? = nil) {
+             rule: ComponentRequestRule = .none, ownTarget: PostTarget? = nil, choices: Choices? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
             self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
             self.ownTarget = ownTarget; self.choices = choices
@@ -344,7 +344,7 @@ struct SpecializedComponents: Sendable {
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
                      optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule,
-                     ownTarget: OwnTarget(component, task: task))
+                     ownTarget: PostTarget(component, task: task))
     }
 
     /// Whether a choice field whose options are read from the data may give an option an id

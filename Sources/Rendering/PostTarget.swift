@@ -1,14 +1,16 @@
 import Definitions
 
-/// Where a component posts of its own (its button's `formaction`) instead of its form's target:
-/// a button to its action or its flow event, a file upload to its upload action, which also
-/// removes its files. One answer for the general path, a plan's request values and which plans
-/// leave the target to the request (`PlannedNames`).
-enum OwnTarget: Sendable, Equatable {
+/// Where a post goes, named by the task: an action, or a flow screen's event. A form posts to
+/// one (`FormFacts`), else to its instance; a component may post to one of its own (its
+/// button's `formaction`, `init(_:task:)`).
+enum PostTarget: Sendable, Equatable {
     case action(String)
     case event(String)
 
-    /// nil for a component that posts its form's target.
+    /// Where a component posts of its own instead of its form's target: a button to its action
+    /// or its flow event, a file upload to its upload action, which also removes its files; nil
+    /// for the rest. One answer for the general path, a plan's request values and which plans
+    /// leave the target to the request (`PlannedNames`).
     init?(_ component: Component, task: UserTask) {
         switch component.type {
         case .button:
