@@ -123,18 +123,6 @@ extension FieldRequestValues {
     }
 }
 
-extension FieldRequestValues {
-    /// The markup of a table `drawnFromRows`: its template printed with its rows, kept with them.
-    static func tableMarkup(_ entry: SpecializedComponents.Entry, state: borrowing ScreenState) -> String {
-        guard case .table(let columns, let source) = entry.rule else { return "" }
-        return columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
-            var values = FieldRequestValues.none
-            values.rule = RequestRuleValues(tableRows: body)
-            return entry.template.render(FieldRequestContext(values))
-        }
-    }
-}
-
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {

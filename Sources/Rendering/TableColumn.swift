@@ -101,6 +101,18 @@ final class TableColumns: Sendable {
     }
 }
 
+extension FieldRequestValues {
+    /// The markup of a table `drawnFromRows`: its template printed with its rows, kept with them.
+    static func tableMarkup(_ entry: SpecializedComponents.Entry, state: borrowing ScreenState) -> String {
+        guard case .table(let columns, let source) = entry.rule else { return "" }
+        return columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
+            var values = FieldRequestValues.none
+            values.rule = RequestRuleValues(tableRows: body)
+            return entry.template.render(FieldRequestContext(values))
+        }
+    }
+}
+
 /// One row of a table's body: its cells are its rows (`cells`), one object per row rather
 /// than one per cell.
 final class TableRowView: TemplateContext, TemplateRows {
