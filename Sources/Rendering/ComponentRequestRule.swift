@@ -4,8 +4,9 @@ import Foundation
 import Template
 
 /// What a specialized component of some types works out per request beyond a field's value,
-/// error and choices (`FieldRequestValues`): the names its type leaves to the request, and the
-/// facts fixed at load that answer them. Every other name of its template is written in at load.
+/// error and choices (`FieldRequestValues`): the facts fixed at load that `RequestRuleValues`
+/// works out a request's names from. The names it answers are the ones left to the request;
+/// every other name of its template is written in at load.
 enum ComponentRequestRule: Sendable {
     case none
     /// A text or message whose markdown reads data: its `html`.
@@ -27,20 +28,6 @@ enum ComponentRequestRule: Sendable {
     /// data (`source`, form-js's `valuesKey`): its options (each radio's id and the field's
     /// names with them: a kept list's rows answer every name in its body), its id and name.
     case dataOptions(source: DataPath)
-
-    /// The names this rule leaves to the request, beside a field's own.
-    var names: Set<ViewKey> {
-        switch self {
-        case .none: []
-        case .markdown: [.html]
-        case .slider: [.valueText]
-        case .date: [.inputType, .placeholder, .spellcheckOff, .min, .max]
-        case .temporal: [.inputType, .placeholder, .spellcheckOff]
-        case .upload: [.files, .hasFiles, .uploadHint]
-        case .table: [.tableRows]
-        case .dataOptions: [.options, .id, .name]
-        }
-    }
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
     static func of(_ component: Component, task: UserTask, project: Project, language: String) -> ComponentRequestRule {

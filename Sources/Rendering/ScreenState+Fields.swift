@@ -96,29 +96,46 @@ extension FieldRequestValues {
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
-        switch entry.rule {
-        case .none: break
+        if case .none = entry.rule { return }
+        rule = RequestRuleValues.of(entry.rule, resolved, value: value, chosen: chosen, error: error, fieldID: entry.id,
+                                    formAction: formAction, state: state, links: links, markdown: markdown, tags: tags, scope: scope)
+    }
+}
+
+extension RequestRuleValues {
+    /// What `rule` works out for this request; nil for a rule that works out nothing. At load,
+    /// worked out for a page with no data, it tells which names the rule leaves to the request
+    /// (`SpecializedComponents`): those it answers, so no list of them is kept beside this.
+    static func of(_ rule: ComponentRequestRule, _ resolved: borrowing ResolvedComponent, value: String, chosen: Set<String>,
+                   error: String?, fieldID: String, formAction: String, state: borrowing ScreenState,
+                   links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
+                   scope: JSONValue?) -> RequestRuleValues? {
+        let component = resolved.definition
+        switch rule {
+        case .none:
+            return nil
         case .markdown(let text):
-            rule = RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: scope ?? state.data))
+            return RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: scope ?? state.data))
         case .slider(_, let suffix, let words):
-            rule = RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
+            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
-            rule = RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
+            return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
         case .temporal(let inputType, let placeholder, let notATime):
-            rule = RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder, notATime: notATime))
+            return RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder,
+                                                           notATime: notATime))
         case .upload(let hint, let words):
-            rule = RequestRuleValues(files: UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
-                                                             removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction),
-                                     uploadHint: hint.text(globalLimit: state.uploadLimit))
+            let files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
+                                         removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction)
+            return RequestRuleValues(files: files, uploadHint: hint.text(globalLimit: state.uploadLimit))
         case .dataOptions(let source):
-            let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: entry.id,
+            let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: fieldID,
                                            type: component.type, chosen: chosen) {
                 $0.label.resolve(tags, language: state.language, data: state.data)
             }
-            rule = RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
-                                                         disabled: resolved.disabled), fieldID: entry.id)
+            return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
+                                                         disabled: resolved.disabled), fieldID: fieldID)
         case .table(let columns, let source):
-            rule = RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
+            return RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
         }
     }
 }

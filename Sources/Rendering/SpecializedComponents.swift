@@ -251,14 +251,20 @@ struct SpecializedComponents: Sendable {
             }) else { return ([:], [:]) }
         }
 
+        // A page of the task with no data: what a component's rule works out on it names what the rule leaves to the request.
+        func probe(_ page: PageTask) -> ScreenState {
+            ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task, components: page.components,
+                        data: .object([:]), rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
+        }
+        let drafting = Drafting(project: project, templates: templates, links: links, markdown: markdown)
         var result: [ObjectIdentifier: Entry] = [:]
         for page in tasks {
-            let task = page.task
+            let probe = probe(page)
             for resolved in page.components.flatMap(\.flattened) {
                 let component = resolved.definition
                 guard isEligible(component, project: project, language: language),
-                      let entry = Self.entry(component, task: task, language: language, project: project, templates: templates,
-                                             valid: valid.views, invalid: invalid.views) else { continue }
+                      let entry = Self.entry(component, probe: probe, drafting: drafting, valid: valid.views, invalid: invalid.views)
+                else { continue }
                 guard let parent = component.parentKey, let codes = choiceCodes(component, project: project) else {
                     result[component.identity] = entry
                     continue
@@ -272,19 +278,19 @@ struct SpecializedComponents: Sendable {
                     let chosenValid = build(errors: [], data: data)
                     let chosenInvalid = build(errors: keys.map { FieldError(key: $0, message: "!") }, data: data)
                     guard shown.allSatisfy({ chosenInvalid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }),
-                          let chosen = Self.entry(component, task: task, language: language, project: project, templates: templates,
-                                                  valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
+                          let chosen = Self.entry(component, probe: probe, drafting: drafting, valid: chosenValid.views,
+                                                  invalid: chosenInvalid.views) else { continue }
                     choices[code] = chosen
                 }
                 result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
             }
         }
-        guard !collections.isEmpty, let task = tasks.first?.task, tasks.count == 1 else { return (result, [:]) }
+        guard !collections.isEmpty, let page = tasks.first, tasks.count == 1 else { return (result, [:]) }
         let itemsValid = build(errors: [], withItems: true)
         let itemsInvalid = build(errors: everyFieldInError(tasksWithItems[0]), withItems: true)
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
         for collection in collections {
-            guard let items = itemEntries(collection, task: task, language: language, project: project, templates: templates,
+            guard let items = itemEntries(collection, probe: probe(page), drafting: drafting,
                                           valid: itemsValid.views, invalid: itemsInvalid.views, silent: silent),
                   let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
             result.merge(items) { first, _ in first }
@@ -304,10 +310,10 @@ struct SpecializedComponents: Sendable {
     /// holds the item's index) or none printed, its words reading no data (a text's markdown is
     /// rendered per request in the item's data; `$index` is its copy's, written in) and no table
     /// in it (its rows are read from the instance data).
-    private static func itemEntries(_ collection: Component, task: UserTask, language: String, project: Project,
-                                    templates: TemplateSet, valid: [ObjectIdentifier: ComponentView],
-                                    invalid: [ObjectIdentifier: ComponentView],
+    private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
+                                    valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
+        let (task, language, project) = (probe.task, probe.language, drafting.project)
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
@@ -322,29 +328,39 @@ struct SpecializedComponents: Sendable {
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
-                      let entry = entry(component, task: task, language: language, project: project, templates: templates,
-                                        valid: valid, invalid: invalid) else { return nil }
+                      let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid) else { return nil }
                 entries[component.identity] = entry
             }
         }
         return entries
     }
 
+    /// What drafting an entry reads beside its page: the project and how it is drawn.
+    private struct Drafting {
+        let project: Project
+        let templates: TemplateSet
+        let links: any PageLinks
+        let markdown: MarkdownCache
+    }
+
     /// `component`'s entry from the views of its screen built with no data, valid and invalid.
-    private static func entry(_ component: Component, task: UserTask, language: String, project: Project, templates: TemplateSet,
+    /// Its rule's names are those the rule answers on `probe`, its page with no data.
+    private static func entry(_ component: Component, probe: ScreenState, drafting: Drafting,
                               valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
-        let rule = ComponentRequestRule.of(component, task: task, project: project, language: language)
-        let ruleNames = rule.names
+        let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language)
+        let ruleValues = RequestRuleValues.of(rule, everything(component), value: "", chosen: [], error: nil, fieldID: "", formAction: "",
+                                              state: probe, links: drafting.links, markdown: drafting.markdown,
+                                              tags: drafting.project.tags, scope: nil)
         guard let view = invalid[component.identity], let plain = valid[component.identity],
-              let template = template(of: component, task: task, templates: templates),
+              let template = template(of: component, task: probe.task, templates: drafting.templates),
               let specialized = TemplateSpecializer.specialize(template, root: ComponentViewContext(view), isDynamic: { key, inRow in
                   // Only a field's value is the request's (a Remove button's, its item's index, is its copy's).
                   (FieldRequestValues.answers(key, inRow: inRow) && (component.type.isField || ViewKey(key) != .value))
-                      || (!inRow && ViewKey(key).map(ruleNames.contains) == true)
+                      || (!inRow && ruleValues?.value(for: key) != nil)
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                     optionValues: rule.names.contains(.options) ? [] : view.options.map(\.value), rule: rule,
-                     ownTarget: PostTarget(component, task: task))
+                     optionValues: ruleValues?.options != nil ? [] : view.options.map(\.value), rule: rule,
+                     ownTarget: PostTarget(component, task: probe.task))
     }
 
     /// Whether a choice field whose options are read from the data may give an option an id

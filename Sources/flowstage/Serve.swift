@@ -76,7 +76,10 @@ struct Serve: ParsableCommand {
 
     @Option(help: ArgumentHelp("Require this password (or `Authorization: Bearer <password>`) on every request; for demos shared on a network. Prefer the environment variable, which other users cannot see.",
                                valueName: "password"))
-    var password = ProcessInfo.processInfo.environment["FLOWSTAGE_PASSWORD"]
+    var password: String?
+
+    /// The flag's password, else `$FLOWSTAGE_PASSWORD`.
+    private var accessPassword: String? { password ?? ProcessInfo.processInfo.environment["FLOWSTAGE_PASSWORD"] }
 
     @Option(help: ArgumentHelp("How long a session may go unused before it expires and its instances, flow runs and uploaded files are deleted: seconds, or a number with s, m, h or d; 0 keeps sessions forever ($FLOWSTAGE_SESSION_TIMEOUT).",
                                valueName: "duration"))
@@ -219,7 +222,7 @@ struct Serve: ParsableCommand {
         let folder = project.standardizedFileURL
         // Several nodes: the access cookie must be good on every node, so its value comes from the database.
         var sharedToken: String?
-        if let postgres, let password, !password.isEmpty {
+        if let postgres, let password = accessPassword, !password.isEmpty {
             do { sharedToken = try postgres.accessSecret(for: password) } catch {
                 FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
                 throw ExitCode.failure
@@ -229,7 +232,7 @@ struct Serve: ParsableCommand {
         let guesses: any PasswordGuessCounting = postgres.map {
             SharedPasswordGuesses(shared: $0.passwordGuesses, local: PasswordGuesses())
         } ?? PasswordGuesses()
-        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: password,
+        var configured = PreviewApp.Configuration(secureCookies: secureCookies, accessPassword: accessPassword,
                                                   passwordGuesses: guesses, accessSecret: sharedToken)
         configured.versionedRedirects = postgres != nil
         let appConfiguration = configured

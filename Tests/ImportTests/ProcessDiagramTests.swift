@@ -155,7 +155,7 @@ private final class ShapeBounds: NSObject, XMLParserDelegate {
         let reader = ShapeBounds()
         parser.shouldProcessNamespaces = true
         parser.delegate = reader
-        parser.parse()
+        _ = parser.parse()
         return reader.found
     }
 

@@ -49,11 +49,15 @@ import TestSupport
         return bytes
     }
 
-    /// Whether `state`'s plan unrolls a collection.
-    static func unrollsACollection(_ state: ScreenState, _ harness: Harness) throws -> Bool {
-        let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
-        let plan = try #require(harness.renderer.screenPlans?.plan(for: key) ?? nil)
-        return plan.parts.contains { if case .collection = $0 { true } else { false } }
+    /// How `state`'s page is printed.
+    static func printing(_ state: ScreenState, _ harness: Harness, settings: PageSettings? = nil) -> ScreenPrinting {
+        harness.renderer.printing(state, settings: settings ?? harness.settings)
+    }
+
+    /// Whether `state`'s page is printed from a plan that compiled its collection with it (not drawn whole).
+    static func compilesItsCollection(_ state: ScreenState, _ harness: Harness) -> Bool {
+        let printing = printing(state, harness)
+        return printing.planned && !printing.drawnWhole.contains { $0.type == .collection }
     }
 
     static func ids(_ page: String) -> [String] {
@@ -85,7 +89,7 @@ import TestSupport
         #expect(states.count == 3, "both posts are refused")
         for state in states {
             let page = PlannedScreens.printed(state, harness)
-            #expect(try PlannedScreens.unrollsACollection(state, harness) == (count <= Component.itemsMadeOnce),
+            #expect(PlannedScreens.compilesItsCollection(state, harness) == (count <= Component.itemsMadeOnce),
                     "more items than were made once: drawn whole")
             #expect(HTMLDocument.parse(page).all("input").filter { $0["type"] == "radio" }.count == count)
             #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
@@ -131,7 +135,7 @@ import TestSupport
             let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
             let state = try #require(harness.engine.screen(instance, language: "en"))
             let page = PlannedScreens.printed(state, harness)
-            #expect(try PlannedScreens.unrollsACollection(state, harness))
+            #expect(PlannedScreens.compilesItsCollection(state, harness))
             let disabled = HTMLDocument.parse(page).all("input").filter { $0["disabled"] != nil }.compactMap { $0["name"] }
             #expect(Set(disabled) == (locked ? ["inCard", "own", "rows[0].name"] : []), "locked: \(locked)")
         }
@@ -175,7 +179,6 @@ import TestSupport
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, actions: #", { "name": "add", "type": "addItem", "key": "rows" }, { "name": "remove", "type": "removeItem", "key": "rows" }"#)
         let buttons = try PlannedScreens.screen(harness).filter { $0.type == .button }
-        #expect(buttons.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
         let rows = JSONValue.array((0..<count).map { .object(["name": .string($0 == 0 ? "" : "Row <\($0)>")]) })
         let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["rows": rows]))
         var states = [try #require(harness.engine.screen(instance, language: "en"))]
@@ -183,7 +186,8 @@ import TestSupport
         #expect(states.count == (count > 0 ? 2 : 1), "a row without a name is refused")
         for state in states {
             let page = PlannedScreens.printed(state, harness)
-            #expect(try PlannedScreens.unrollsACollection(state, harness))
+            #expect(PlannedScreens.compilesItsCollection(state, harness))
+            #expect(!buttons.contains(where: PlannedScreens.printing(state, harness).drawsWhole))
             let removes = HTMLDocument.parse(page).all("button").filter { $0["name"] == "_item" }
             #expect(removes.map { $0["value"] } == (0..<count).map { String($0) })
             #expect(removes.map(\.text) == (0..<count).map { "Remove row \($0 + 1)" })
@@ -202,7 +206,7 @@ import TestSupport
         let (_, state) = try harness.firstScreen("p")
         let texts = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("p").map(\.text)
         #expect(texts.contains("Risks of Ana") && texts.contains("Risk 3, row 0") && texts.contains("Risk 7, row 1"), "\(texts)")
-        #expect(try PlannedScreens.unrollsACollection(state, harness))
+        #expect(PlannedScreens.compilesItsCollection(state, harness))
     }
 
     /// Two cards without ids share their plain id (`c-card`, `c-card-2`): a plan writes cards in
@@ -218,8 +222,8 @@ import TestSupport
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "hide": \#(hideFirst) }"#)
         let fields = try PlannedScreens.screen(harness).flatMap(\.children)
-        #expect(fields.allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
         let (_, state) = try harness.firstScreen("p")
+        #expect(!fields.contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
     }
@@ -233,8 +237,7 @@ import TestSupport
             """#)
         let (_, empty) = try harness.firstScreen("p")
         #expect(HTMLDocument.parse(PlannedScreens.printed(empty, harness)).all("img").isEmpty)
-        let key = try #require(harness.renderer.planKey(empty, settings: harness.settings, languageIndex: 0))
-        #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+        #expect(PlannedScreens.printing(empty, harness).planned)
         let named = empty.with(data: .object(["logo": .string("https://example.org/logo.png")]))
         #expect(HTMLDocument.parse(PlannedScreens.printed(named, harness)).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
     }
@@ -249,7 +252,6 @@ import TestSupport
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#)
         let field = try #require(try PlannedScreens.screen(harness).first)
-        #expect(harness.renderer.specialized.entry(for: field, language: 0, data: .null) != nil)
         let countries = JSONValue.array((0..<count).map { .object(["value": .string("c\($0)"), "label": .string("Country <\($0)>")]) })
         let chosen: JSONValue = type == "multiselect" || type == "checkbox" ? .array([.string("c1")]) : .string("c1")
         let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["countries": countries, "country": chosen]))
@@ -257,6 +259,7 @@ import TestSupport
         if case .invalid(let refused) = try harness.post(instance, "ok", [("country", "")]) { states.append(refused) }
         for state in states {
             let page = PlannedScreens.printed(state, harness)
+            #expect(!PlannedScreens.printing(state, harness).drawsWhole(field))
             let choices = type == "select" ? Array(HTMLDocument.parse(page).all("option").dropFirst())
                 : HTMLDocument.parse(page).all("input").filter { $0["name"] == "country" }
             #expect(choices.map { $0["value"] } == (0..<count).map { "c\($0)" })
@@ -274,8 +277,8 @@ import TestSupport
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "list": ["x", "y", "z"] }"#)
         let radio = try #require(try PlannedScreens.screen(harness).first)
-        #expect(harness.renderer.specialized.entry(for: radio, language: 0, data: .null) == nil)
         let (_, state) = try harness.firstScreen("p")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(radio))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
     }
@@ -300,9 +303,9 @@ import TestSupport
               { "type": "input", "inputType": "datetime-local", "key": "meeting", "label": "Meeting" },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#)
-        #expect(try PlannedScreens.screen(harness).prefix(2).allSatisfy { harness.renderer.specialized.entry(for: $0, language: 0, data: .null) != nil })
         let (_, first) = try harness.firstScreen("p")
         let state = first.with(data: .object(["at": .string(time), "meeting": .string(dateTime)]))
+        #expect(!(try PlannedScreens.screen(harness).prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole)))
         let types = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("input")
             .filter { ["at", "meeting"].contains($0["name"]) }.map { $0["type"] }
         #expect(types == (time == "9:30" ? ["text", "text"] : ["time", "datetime-local"]))
@@ -323,8 +326,7 @@ import TestSupport
         for path in [MapPath(passed: [.init(from: nil, to: "s"), .init(from: "s", to: "t")], current: ["t"]), MapPath(), MapPath(current: ["t"])] {
             settings.map = ScreenMap(subject: .process(process), path: path)
             let page = HTMLDocument.parse(PlannedScreens.printed(state, harness, settings: settings))
-            let key = try #require(harness.renderer.planKey(state, settings: settings, languageIndex: 0))
-            #expect((harness.renderer.screenPlans?.plan(for: key) ?? nil) != nil, "printed from a plan")
+            #expect(PlannedScreens.printing(state, harness, settings: settings).planned)
             #expect(page.all("li").filter { $0.hasClass("fs-map__step--current") }.count == path.current.count)
             #expect(page.all("fieldset").contains { $0.hasClass("fs-read-only") } == readOnly)
         }

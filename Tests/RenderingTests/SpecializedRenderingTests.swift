@@ -97,13 +97,9 @@ import TestSupport
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
         let state = try #require(SpecializedRendering.states(project).first)
         let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
-        let key = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
-        #expect(renderer.screenPlans?.plan(for: key) == nil)
-        _ = renderer.screen(state, settings: settings)
-        let plan = try #require(renderer.screenPlans?.plan(for: key) ?? nil)
-        // Only the request's names are left: the page's own and its components'.
-        #expect(plan.template.lookedUpNames.allSatisfy { $0.part >= 0 || PlannedPageValues.answers($0, showsMap: false) })
-        #expect(plan.template.lookedUpNames.contains { $0.part >= 0 })
+        let printing = renderer.printing(state, settings: settings)
+        #expect(printing.planned)
+        #expect(printing.drawnWhole.isEmpty, "every component compiled with the page")
     }
 
     /// A custom component, a collection, a container that is not fixed…: the page is planned all the same,
@@ -113,22 +109,16 @@ import TestSupport
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(RepositoryPaths.examples).get()
         let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates), links: TestLinks())
         let general = renderer.generalPath
-        let candidates = SpecializedRendering.states(project).filter { state in
-            let language = project.languages.firstIndex(of: state.language) ?? -1
-            return state.components.flatMap(\.flattened).contains { renderer.specialized.entry(for: $0.definition, language: language, data: state.data) == nil }
-        }
-        #expect(candidates.count > 10)
         var planned = 0
-        for state in candidates {
+        for state in SpecializedRendering.states(project) {
             let settings = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
-            let language = project.languages.firstIndex(of: state.language) ?? -1
-            _ = renderer.screen(state, settings: settings)
-            guard let key = renderer.planKey(state, settings: settings, languageIndex: language) else { continue }
-            #expect(renderer.screenPlans?.plan(for: key) ?? nil != nil, "\(state.process.name)/\(state.nodeID)")
+            let printing = renderer.printing(state, settings: settings)
+            guard !printing.drawnWhole.isEmpty else { continue }
+            #expect(printing.planned, "\(state.process.name)/\(state.nodeID)")
             #expect(renderer.screen(state, settings: settings) == general.screen(state, settings: settings))
             planned += 1
         }
-        #expect(planned > 10)
+        #expect(planned > 0, "the examples have pages drawing a component whole")
     }
 
     /// A refused post's page (422) has its own plan: the summary's items and each field's
@@ -141,10 +131,9 @@ import TestSupport
         let clean = try #require(states.first { $0.errors.isEmpty })
         let invalid = try #require(states.first { !$0.errors.isEmpty })
         let settings = PageSettings(language: invalid.language, theme: "default", appearance: "auto", csrf: "t")
-        let key = try #require(renderer.planKey(invalid, settings: settings, languageIndex: 0))
-        #expect(key != renderer.planKey(clean, settings: settings, languageIndex: 0))
-        _ = renderer.screen(invalid, settings: settings)
-        #expect(renderer.screenPlans?.plan(for: key) ?? nil != nil)
+        // The clean page's plan first: the refused post's page is not printed from it.
+        #expect(renderer.printing(clean, settings: settings).planned)
+        #expect(renderer.printing(invalid, settings: settings).planned)
         let page = HTMLDocument.parse(String(decoding: renderer.screen(invalid, settings: settings), as: UTF8.self))
         #expect(renderer.screen(invalid, settings: settings) == general.screen(invalid, settings: settings))
         let links = page.all("a").filter { $0.parent?.parent?.hasClass("fs-error-summary__list") == true }
@@ -188,8 +177,12 @@ import TestSupport
         let screen = try #require(project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
         let fields = screen.filter { $0.type.isField }
         #expect(!fields.isEmpty)
-        for field in fields {
-            #expect(renderer.specialized.entry(for: field, language: 0, data: .null) != nil, "\(field.key?.description ?? "?")")
+        for state in SpecializedRendering.states(project) {
+            let printing = renderer.printing(state, settings: PageSettings(language: state.language, theme: "default",
+                                                                           appearance: "auto", csrf: "t"))
+            for field in fields {
+                #expect(!printing.drawsWhole(field), "\(field.key?.description ?? "?")")
+            }
         }
     }
 
@@ -247,7 +240,7 @@ import TestSupport
             let page = HTMLDocument.parse(String(decoding: renderer.screen(state, settings: settings), as: UTF8.self))
             #expect(page.all("h1").map(\.text) == ["Hello \(name)"])
             #expect(page.all("title").map(\.text) == ["Hello \(name) – Claims – Fixture"])
-            #expect(renderer.screenPlans?.plan(for: try #require(renderer.planKey(state, settings: settings, languageIndex: 0))) ?? nil != nil)
+            #expect(renderer.printing(state, settings: settings).planned)
         }
     }
 
@@ -261,11 +254,10 @@ import TestSupport
         let plain = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t")
         let warned = PageSettings(language: state.language, theme: "default", appearance: "auto", csrf: "t",
                                   projectErrors: ["A <broken> file"], projectWarnings: ["An unused tag"])
-        #expect(renderer.planKey(state, settings: plain, languageIndex: 0) != renderer.planKey(state, settings: warned, languageIndex: 0))
         for settings in [plain, warned, plain, warned] {
             let bytes = renderer.screen(state, settings: settings)
             #expect(bytes == general.screen(state, settings: settings))
-            #expect(renderer.screenPlans?.plan(for: try #require(renderer.planKey(state, settings: settings, languageIndex: 0))) ?? nil != nil)
+            #expect(renderer.printing(state, settings: settings).planned)
             let items = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all(where: { $0.hasClass("fs-project-warnings") })
                 .flatMap { $0.all("li") }.map(\.text)
             #expect(items == (settings.projectWarnings.isEmpty ? [] : ["An unused tag"]))
@@ -297,7 +289,6 @@ import TestSupport
         let harness = try Harness(folder)
         let general = harness.renderer.generalPath
         let table = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen.first)
-        #expect((harness.renderer.specialized.entry(for: table, language: 0, data: .null) != nil) == !collides)
         for _ in 0..<2 {
             let instance = try harness.engine.start(process: "p", session: "s")
             guard case .invalid(let refused) = try harness.post(instance, "ok", [("accounts[0].nickname", "Daily <3>")]) else {
@@ -305,6 +296,7 @@ import TestSupport
             }
             for state in [try #require(harness.engine.screen(instance, language: "en")), refused] {
                 #expect(state.components.contains { $0.items.count == 2 })
+                #expect(harness.renderer.printing(state, settings: harness.settings).drawsWhole(table) == collides)
                 let bytes = String(decoding: harness.renderer.screen(state, settings: harness.settings), as: UTF8.self)
                 #expect(bytes == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self))
                 let ids = HTMLDocument.parse(bytes).all(where: { $0["id"] != nil }).compactMap { $0["id"] }
@@ -336,7 +328,6 @@ import TestSupport
         let general = renderer.generalPath
         let base = try #require(SpecializedRendering.states(project).first)
         let table = try #require(base.task.screen.first)
-        #expect(renderer.specialized.entry(for: table, language: 0, data: .null) != nil)
         let row = { (name: String, balance: JSONValue, active: JSONValue) -> JSONValue in
             .object(["name": .string(name), "balance": balance, "opened": .string("2019-04-01"), "active": active])
         }
@@ -350,6 +341,7 @@ import TestSupport
                 let settings = PageSettings(language: language, theme: "default", appearance: "auto", csrf: "t")
                 let bytes = String(decoding: renderer.screen(state, settings: settings), as: UTF8.self)
                 #expect(bytes == String(decoding: general.screen(state, settings: settings), as: UTF8.self))
+                #expect(!renderer.printing(state, settings: settings).drawsWhole(table))
                 let body = HTMLDocument.parse(bytes).all("tbody").first?.all("tr") ?? []
                 #expect(body.count == max(rows.count, 1))
             }
@@ -408,10 +400,10 @@ import TestSupport
                     let hints = page.all(where: { element in described.contains { element["id"] == String($0) } }).map(\.text)
                     #expect(hints.contains { $0.contains("Country") } == (country == .null || country == .string("")), "\(hints)")
                 }
-                let key = try #require(renderer.planKey(state, settings: settings, languageIndex: 0))
-                #expect(renderer.screenPlans?.plan(for: key) ?? nil != nil, "planned with \(country)")
+                let printing = renderer.printing(state, settings: settings)
+                #expect(printing.planned, "planned with \(country)")
                 let known = country == .string("ro") || country == .string("fr") || country == .null || country == .string("")
-                #expect((renderer.specialized.entry(for: city, language: 0, data: data) != nil) == known, "\(country)")
+                #expect(!printing.drawsWhole(city) == known, "\(country)")
             }
         }
     }

@@ -86,8 +86,7 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
                 let state = try #require(harness.engine.screen(instance, task: task, language: "en"))
                 let bytes = harness.renderer.screen(state, settings: harness.settings)
                 #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self))
-                let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
-                #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+                #expect(harness.renderer.printing(state, settings: harness.settings).planned)
                 let links = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all(where: { $0.hasClass("fs-tabs__link") })
                 #expect(links.map { $0["href"] } == ["income", "home"].map { "/instances/\(instance.id)?tab=\($0)" })
                 #expect(links.first { $0["aria-current"] == "page" }?["href"]?.hasSuffix(task) == true)
@@ -111,8 +110,7 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
             #expect(state.sections.count == 2)
             let bytes = harness.renderer.screen(state, settings: harness.settings)
             #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self), "\(state.instanceID)")
-            let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
-            #expect(harness.renderer.screenPlans?.plan(for: key) ?? nil != nil)
+            #expect(harness.renderer.printing(state, settings: harness.settings).planned)
             let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
             #expect(page.all("form").map { $0["action"] } == ["ok", "save"].map { "/instances/\(state.instanceID)/actions/\($0)" })
         }
@@ -141,9 +139,8 @@ private func tabsProject(navigation: String, homeAction: String = "ok") throws -
             #expect(state.sections.count == 2)
             let bytes = harness.renderer.screen(state, settings: harness.settings)
             #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: general.screen(state, settings: harness.settings), as: UTF8.self))
-            let key = try #require(harness.renderer.planKey(state, settings: harness.settings, languageIndex: 0))
-            let plan = try #require(harness.renderer.screenPlans?.plan(for: key) ?? nil)
-            #expect(plan.parts.allSatisfy { if case .specialized = $0 { true } else { false } })
+            let printing = harness.renderer.printing(state, settings: harness.settings)
+            #expect(printing.planned && printing.drawnWhole.isEmpty)
             let ids = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all(where: { $0["id"] != nil }).compactMap { $0["id"] }
             #expect(Set(ids).count == ids.count, "\(ids)")
         }

@@ -93,7 +93,6 @@ final class ExplorationWalk {
                 forced: String?, trail: [String], recipe: ExploredPage.Recipe) {
         let base = Self.key(owner, node) + "\u{1F}" + (state == .variant || state == .initial ? "screen" : state.rawValue)
         let key = base + "\u{1F}" + signature
-        let page = ExploredPage(owner: owner, node: node, state: state, forced: forced != nil, trail: trail, recipe: recipe)
         if let index = pageKeys[key] {
             if pages[index].forced && forced == nil {
                 pages[index] = ExploredPage(owner: owner, node: node, state: pages[index].state, forced: false, trail: trail, recipe: recipe)

@@ -287,7 +287,7 @@ struct FormFiller {
             result.values = [[first]] + options.dropFirst().prefix(2).map { [$0] }
             let hintedOptions = options.filter { option in hinted.contains { $0.displayString == option } }
             result.alternatives = (Array(options.prefix(FormFiller.maxOptions)) + hintedOptions).map { [$0] }
-        case .multiselect, .checkbox where field.isCheckboxGroup:
+        case .checkbox where field.isCheckboxGroup, .multiselect:
             let options = project.options(for: field, data: data, language: language).map(\.value)
             let least = max(1, Int(bound(.minLength, of: field, data: data, evaluator: &evaluator) ?? 1))
             guard options.count >= least else {
