@@ -93,7 +93,7 @@ extension ScreenViewBuilder {
                                                   language: state.language, properties: component.properties)
         switch provider(input) {
         case .html(let html):
-            return .html(html)
+            return .embed(templates.markup, KeyedView([.html: .html(html)]))
         case .values(let values):
             guard let template = templates.custom[view.identifier] else { return nil }
             var view = view

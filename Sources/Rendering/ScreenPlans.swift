@@ -133,8 +133,13 @@ struct ScreenParts {
                     guard record(item.components, drawnAs: components, disabledAround: mayBeDisabled,
                                  isFixedLayout: isFixedLayout, entry: entry, unrolled: unrolled) else { return false }
                 }
-                // An item's components are printed without the item's data: none may be drawn whole.
-                guard !kinds[(index + 1)...].contains(where: { if case .whole = $0 { true } else { false } }) else { return false }
+                // An item's components are printed without the item's data: with one drawn whole,
+                // the collection is drawn whole.
+                if kinds[(index + 1)...].contains(where: { if case .whole = $0 { true } else { false } }) {
+                    kinds.removeSubrange((index + 1)...)
+                    kinds[index] = .whole
+                    byContext[ObjectIdentifier(context)] = .whole(index)
+                }
             } else {
                 byContext[ObjectIdentifier(context)] = .whole(index)
                 kinds.append(.whole)

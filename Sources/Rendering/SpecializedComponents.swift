@@ -494,11 +494,12 @@ struct SpecializedComponents: Sendable {
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 
-    /// The template the general path picks: a `link` action's button is a real link.
-    /// The template the general path draws `component` with: a `link` action's button is a
-    /// real link; a custom component is the project's template of its `identifier`.
+    /// The template `component` is drawn with: a `link` action's button is a real link; a custom
+    /// component is the project's template of its `identifier`, else the placeholder.
     private static func template(of component: Component, task: UserTask, templates: TemplateSet) -> CompiledTemplate? {
-        if component.type == .custom { return templates.custom[component.properties["identifier"]?.stringValue ?? "custom"] }
+        if component.type == .custom {
+            return templates.custom[component.properties["identifier"]?.stringValue ?? "custom"] ?? templates.components["unsupported"]
+        }
         if component.type == .button, let action = component.action, task.action(named: action)?.kind == .link {
             return templates.components["actionLink"]
         }

@@ -16,6 +16,8 @@ public struct TemplateSet: Sendable {
     let custom: [String: CompiledTemplate]
     /// Prints nothing: an image whose source is missing.
     let nothing = try! CompiledTemplate(name: "nothing", source: "") { _ in nil }
+    /// Prints its view's `html`: markup a Swift provider wrote, a part of the page like any component.
+    let markup = try! CompiledTemplate(name: "markup", source: "{{{html}}}", vocabulary: ViewKey.vocabulary) { _ in nil }
 
     /// Compiles the repository's templates, with the project's overrides when given.
     public init(builtIn: URL, project: URL? = nil) throws(TemplateLoadError) {

@@ -1,5 +1,4 @@
 import Definitions
-import Definitions
 import Expressions
 import FlowStageRuntime
 import Foundation

@@ -2,6 +2,7 @@ import Definitions
 import Foundation
 import Testing
 import TestSupport
+@testable import Rendering
 
 /// The models and forms of ../shared/testdata/wild, written outside this project, read where
 /// they lie. Without the folder the tests are skipped on a developer's machine and fail under CI=true.
@@ -22,6 +23,18 @@ struct WildCorpusTests {
         let found = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         return found.filter { url in suffixes.contains { url.lastPathComponent.lowercased().hasSuffix($0) } }
             .sorted { $0.path < $1.path }
+    }
+
+    /// Every form-js form of the corpus: `.form` files, and the form-js specs kept as `.json`.
+    private static func forms() -> [URL] {
+        files([".form"]) + files([".json"]).filter { $0.path.contains("/formjs/") }
+    }
+
+    /// A project folder that shows `form` on its own: it links to the form (a link, not a copy of the corpus).
+    private static func project(showing form: URL) throws -> URL {
+        let folder = try RepositoryPaths.fixture(["project.json": #"{ "name": "Form", "languages": ["en"] }"#])
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("form.form"), withDestinationURL: form)
+        return folder
     }
 
     /// Every folder that holds a model, loaded as a project of its own.
@@ -64,17 +77,39 @@ struct WildCorpusTests {
     /// on its own: it renders a page with one title, its fields and a submit button.
     @Test func everyFormOfTheCorpusRenders() throws {
         guard WildCorpusTests.present() else { return }
-        let forms = WildCorpusTests.files([".form"]) + WildCorpusTests.files([".json"]).filter { $0.path.contains("/formjs/") }
+        let forms = WildCorpusTests.forms()
         #expect(forms.count >= 35)
         for form in forms {
-            // A project folder that links to the form (a link, not a copy of the corpus).
-            let folder = try RepositoryPaths.fixture(["project.json": #"{ "name": "Form", "languages": ["en"] }"#])
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("form.form"), withDestinationURL: form)
-            let harness = try ModelHarness(folder)
+            let harness = try ModelHarness(try WildCorpusTests.project(showing: form))
             let process = try #require(harness.project.processes.first, "\(form.path) became no process")
             let page = harness.page(try #require(harness.screen(try harness.start(process.name)), "\(form.lastPathComponent) shows no screen"))
             #expect(page.all("h1").count == 1, "\(form.lastPathComponent)")
             #expect(page.all("button").contains { $0["type"] != "button" || $0["name"] != nil }, "\(form.lastPathComponent) has no submit button")
         }
+    }
+
+    /// Every process's first screen in the corpus, and every form shown on its own, is printed
+    /// from a plan that compiled its components: a component drawn whole on every request (words
+    /// or a picture read from the data, a Swift provider's custom component…) is the exception.
+    @Test func everyFirstScreenOfTheCorpusIsPrintedFromAPlan() throws {
+        guard WildCorpusTests.present() else { return }
+        let folders = Set(WildCorpusTests.files([".bpmn", ".bpmn20.xml", ".form"]).map { $0.deletingLastPathComponent() })
+            .sorted { $0.path < $1.path } + (try WildCorpusTests.forms().map(WildCorpusTests.project(showing:)))
+        var (screens, components) = (0, 0)
+        var whole: [String] = []
+        for folder in folders {
+            guard let harness = try? ModelHarness(folder) else { continue }
+            for process in harness.project.processes {
+                guard let instance = try? harness.start(process.name), let state = harness.screen(instance) else { continue }
+                let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "token")
+                let printing = harness.renderer.printing(state, settings: settings)
+                #expect(printing.planned, "\(folder.lastPathComponent)/\(process.name)")
+                screens += 1
+                components += state.components.flatMap(\.flattened).count
+                whole += printing.drawnWhole.map { "\(process.name): \($0.type.rawValue) \($0.key?.description ?? $0.htmlID)" }
+            }
+        }
+        #expect(screens >= 80, "\(screens) first screens")
+        #expect(whole.count * 40 <= components, "\(whole.count) of \(components) components drawn whole: \(whole)")
     }
 }

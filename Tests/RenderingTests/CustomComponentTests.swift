@@ -81,6 +81,31 @@ import Testing
         #expect(page.all { $0.hasClass("fs-unsupported") }.isEmpty)
     }
 
+    /// The markup a Swift provider writes is the request's, drawn per page; the page is planned
+    /// around it, its other components compiled.
+    @Test func aSwiftProvidersMarkupIsDrawnPerRequestOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture(["project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+                                                  "processes/p.json": CustomComponents.process])
+        let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
+        var registry = CustomComponentRegistry()
+        registry.register("stars") { input in
+            .html("<p class=\"stars\">" + String(repeating: "★", count: Int(input.data["rating"]?.numberValue ?? 0)) + "</p>")
+        }
+        let renderer = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),
+                                links: TestLinks(), customComponents: registry)
+        let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+        let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "t")
+        for rating in [4, 2, 4] {
+            let instance = try engine.start(process: "p", session: "s", seed: .object(["rating": .number(Double(rating))]))
+            let state = try #require(engine.screen(instance, language: "en"))
+            let printing = renderer.printing(state, settings: settings)
+            #expect(printing.planned)
+            #expect(printing.drawnWhole.map(\.type) == [.custom])
+            let page = HTMLDocument.parse(String(decoding: renderer.screen(state, settings: settings), as: UTF8.self))
+            #expect(page.all { $0.hasClass("stars") }.map(\.text) == [String(repeating: "★", count: rating)])
+        }
+    }
+
     @Test func withoutProviderOrTemplateTheComponentIsAnAccessiblePlaceholder() throws {
         let placeholder = try #require(try page([:]).all { $0.hasClass("fs-unsupported") }.first)
         #expect(placeholder["role"] == "note")

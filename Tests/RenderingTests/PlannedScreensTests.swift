@@ -96,6 +96,29 @@ import TestSupport
         }
     }
 
+    /// A collection whose items show a component drawn whole on every request (here a custom
+    /// component its Swift provider draws) is drawn whole itself, on a page planned around it.
+    @Test func aCollectionWithAnItemComponentDrawnWholeIsDrawnWholeOnAPlannedPage() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "rows", "label": "Rows",
+                "item": [ { "type": "input", "key": "name", "label": "Name" }, { "type": "custom", "id": "stars", "identifier": "stars", "label": "Stars" } ] },
+              { "type": "input", "key": "note", "label": "Note" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "rows": [ { "name": "A <b>" }, { "name": "B" } ] }"#)
+        var renderer = harness.renderer
+        renderer.customComponents.register("stars") { input in .html("<p class=\"stars\" id=\"\(input.id)\">\(input.label)</p>") }
+        let (_, state) = try harness.firstScreen("p")
+        let printing = renderer.printing(state, settings: harness.settings)
+        let screen = try PlannedScreens.screen(harness)
+        #expect(printing.planned)
+        #expect(printing.drawsWhole(screen[0]) && !printing.drawsWhole(screen[1]))
+        let bytes = renderer.screen(state, settings: harness.settings)
+        #expect(bytes == renderer.generalPath.screen(state, settings: harness.settings))
+        let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+        #expect(page.all(where: { $0.hasClass("stars") }).count == 2)
+        #expect(page.all("input").filter { $0["name"]?.hasSuffix(".name") == true }.map { $0["value"] } == ["A <b>", "B"])
+    }
+
     /// A table's body is written from the rows the data holds on each page: one kept from an
     /// earlier page is used again only while the data holds those very rows.
     @Test func aTablesBodyIsTheRowsOfEachPage() throws {
