@@ -38,6 +38,13 @@ struct MarkdownCache: Sendable {
     /// shows as typed and never as a link or markup (the designer's markdown and tags stay markdown).
     func render(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
         if let cached = html[MarkdownCache.key(text, language)] { return cached }
+        return renderFilled(text, tags: tags, language: language, data: data)
+    }
+
+    /// `text`, which reads data in `language` (`ComponentRequestRule.markdown`), as HTML: the
+    /// texts rendered at load are not asked (the key's text hashed per page cost more than the
+    /// rest of a kept text's look-up).
+    func renderFilled(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
         let source = text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped)
         if let known = filled.table.withLock({ $0[source] }) { return known }
         let rendered = Markdown.html(source)

@@ -115,7 +115,7 @@ extension RequestRuleValues {
         case .none:
             return nil
         case .markdown(let text):
-            return RequestRuleValues(html: markdown.render(text, tags: tags, language: state.language, data: scope ?? state.data))
+            return RequestRuleValues(html: markdown.renderFilled(text, tags: tags, language: state.language, data: scope ?? state.data))
         case .slider(_, let suffix, let words):
             return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
         case .date(let min, let max, let placeholder, let notADate):
