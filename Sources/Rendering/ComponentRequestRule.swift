@@ -61,6 +61,23 @@ enum ComponentRequestRule: Sendable {
     }
 }
 
+/// A component's label, hint and title where they read the data (`Hello ${name}`): names left
+/// to the request, the rest of its markup written in at load. Not a child list's (its hint
+/// names its parent), nor an item component's (its words would read its item: the collection
+/// is not unrolled).
+struct DataWords: Sendable {
+    let texts: [(key: ViewKey, text: Text)]
+
+    /// Nil when none of the three reads data.
+    static func of(_ component: Component, project: Project, language: String) -> DataWords? {
+        guard component.parentKey == nil else { return nil }
+        let texts = [(ViewKey.label, component.label), (.hint, component.hint), (.title, component.title)].compactMap { key, text in
+            text.flatMap { $0.dependsOnData(project.tags, language: language) ? (key: key, text: $0) : nil }
+        }
+        return texts.isEmpty ? nil : DataWords(texts: texts)
+    }
+}
+
 extension Component {
     /// A choice field whose options are read from the data at `optionsSource` (not an enumeration's).
     var readsOptionsFromData: Bool {

@@ -65,11 +65,14 @@ final class RequestRuleValues: Sendable {
     let options: OptionRows?
     /// With options read from the data: the field's id and name.
     let fieldID: String?
+    /// Its words that read the data (`DataWords`), written for this request.
+    let words: [(key: ViewKey, text: String)]
 
     init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
-         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil, fieldID: String? = nil) {
+         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil, fieldID: String? = nil,
+         words: [(key: ViewKey, text: String)] = []) {
         self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
-        self.tableRows = tableRows; self.options = options; self.fieldID = fieldID
+        self.tableRows = tableRows; self.options = options; self.fieldID = fieldID; self.words = words
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -88,7 +91,8 @@ final class RequestRuleValues: Sendable {
         case .options: options.map { .rows($0) }
         case .id: fieldID.map(TemplateValue.text)
         case .name: options.map { .text($0.name) }
-        default: nil
+        case let word?: words.first { $0.key == word }.map { .text($0.text) }
+        case nil: nil
         }
     }
 }

@@ -96,8 +96,8 @@ extension FieldRequestValues {
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
-        if case .none = entry.rule { return }
-        rule = RequestRuleValues.of(entry.rule, resolved, value: value, chosen: chosen, error: error, fieldID: entry.id,
+        if case .none = entry.rule, entry.words == nil { return }
+        rule = RequestRuleValues.of(entry.rule, words: entry.words, resolved, value: value, chosen: chosen, error: error, fieldID: entry.id,
                                     formAction: formAction, state: state, links: links, markdown: markdown, tags: tags, scope: scope)
     }
 }
@@ -106,36 +106,40 @@ extension RequestRuleValues {
     /// What `rule` works out for this request; nil for a rule that works out nothing. At load,
     /// worked out for a page with no data, it tells which names the rule leaves to the request
     /// (`SpecializedComponents`): those it answers, so no list of them is kept beside this.
-    static func of(_ rule: ComponentRequestRule, _ resolved: borrowing ResolvedComponent, value: String, chosen: Set<String>,
-                   error: String?, fieldID: String, formAction: String, state: borrowing ScreenState,
+    static func of(_ rule: ComponentRequestRule, words: DataWords?, _ resolved: borrowing ResolvedComponent, value: String,
+                   chosen: Set<String>, error: String?, fieldID: String, formAction: String, state: borrowing ScreenState,
                    links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
                    scope: JSONValue?) -> RequestRuleValues? {
         let component = resolved.definition
+        let data = scope ?? state.data
+        let written = words?.texts.map { (key: $0.key, text: $0.text.resolve(tags, language: state.language, data: data)) } ?? []
         switch rule {
         case .none:
-            return nil
+            return written.isEmpty ? nil : RequestRuleValues(words: written)
         case .markdown(let text):
-            return RequestRuleValues(html: markdown.renderFilled(text, tags: tags, language: state.language, data: scope ?? state.data))
+            return RequestRuleValues(html: markdown.renderFilled(text, tags: tags, language: state.language, data: data), words: written)
         case .slider(_, let suffix, let words):
-            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix))
+            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix), words: written)
         case .date(let min, let max, let placeholder, let notADate):
-            return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate))
+            return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate),
+                                     words: written)
         case .temporal(let inputType, let placeholder, let notATime):
             return RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder,
-                                                           notATime: notATime))
+                                                           notATime: notATime), words: written)
         case .upload(let hint, let words):
             let files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
                                          removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction)
-            return RequestRuleValues(files: files, uploadHint: hint.text(globalLimit: state.uploadLimit))
+            return RequestRuleValues(files: files, uploadHint: hint.text(globalLimit: state.uploadLimit), words: written)
         case .dataOptions(let source):
             let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: fieldID,
                                            type: component.type, chosen: chosen) {
                 $0.label.resolve(tags, language: state.language, data: state.data)
             }
             return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
-                                                         disabled: resolved.disabled), fieldID: fieldID)
+                                                         disabled: resolved.disabled), fieldID: fieldID, words: written)
         case .table(let columns, let source):
-            return RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []))
+            return RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []),
+                                     words: written)
         }
     }
 }

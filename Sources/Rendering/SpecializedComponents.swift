@@ -35,6 +35,8 @@ struct SpecializedComponents: Sendable {
         let optionValues: [String]
         /// What its type works out per request beside a field's names.
         let rule: ComponentRequestRule
+        /// Its words that read the data, worked out per request.
+        let words: DataWords?
         /// For a select whose options follow another field: that field, and this component's
         /// entry per value of it that offers options (this entry is the one while it is empty).
         let choices: Choices?
@@ -48,9 +50,9 @@ struct SpecializedComponents: Sendable {
         let drawnFromRows: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
-             rule: ComponentRequestRule = .none, ownTarget: PostTarget? = nil, choices: Choices? = nil) {
+             rule: ComponentRequestRule = .none, words: DataWords? = nil, ownTarget: PostTarget? = nil, choices: Choices? = nil) {
             self.template = template; self.id = id; self.describedBy = describedBy
-            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule
+            self.describedByInvalid = describedByInvalid; self.optionValues = optionValues; self.rule = rule; self.words = words
             self.ownTarget = ownTarget; self.choices = choices
             self.writesValue = switch rule {
             case .slider, .date, .temporal: true
@@ -64,7 +66,7 @@ struct SpecializedComponents: Sendable {
         /// This entry with the entries of the other values of the field its options follow.
         func choosing(_ choices: Choices) -> Entry {
             Entry(template: template, id: id, describedBy: describedBy, describedByInvalid: describedByInvalid,
-                  optionValues: optionValues, rule: rule, ownTarget: ownTarget, choices: choices)
+                  optionValues: optionValues, rule: rule, words: words, ownTarget: ownTarget, choices: choices)
         }
     }
 
@@ -269,6 +271,9 @@ struct SpecializedComponents: Sendable {
                     result[component.identity] = entry
                     continue
                 }
+                // While its parent is empty, its hint names the parent's label: written in, it may not read data.
+                let parentField = probe.task.screen.flatMap(\.flattened).first { $0.key == parent }
+                guard !((parentField?.label ?? parentField?.title)?.dependsOnData(project.tags, language: language) ?? false) else { continue }
                 // A child list: an entry per parent value that offers options, built with that value;
                 // a value under which any id of the screen moves keeps the general path.
                 var choices: [String: Entry] = [:]
@@ -315,6 +320,13 @@ struct SpecializedComponents: Sendable {
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
         let (task, language, project) = (probe.task, probe.language, drafting.project)
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
+        // An item component's words would read its item: they read no data (`DataWords` reads the instance's).
+        let itemWordsReadData = (0..<Component.itemsMadeOnce).contains { index in
+            collection.item(index).flatMap(\.flattened).contains {
+                [$0.label, $0.hint, $0.title].contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+            }
+        }
+        guard !itemWordsReadData else { return nil }
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
         var entries: [ObjectIdentifier: Entry] = [:]
@@ -348,7 +360,9 @@ struct SpecializedComponents: Sendable {
     private static func entry(_ component: Component, probe: ScreenState, drafting: Drafting,
                               valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
         let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language)
-        let ruleValues = RequestRuleValues.of(rule, everything(component), value: "", chosen: [], error: nil, fieldID: "", formAction: "",
+        let words = DataWords.of(component, project: drafting.project, language: probe.language)
+        let ruleValues = RequestRuleValues.of(rule, words: words, everything(component), value: "", chosen: [], error: nil,
+                                              fieldID: "", formAction: "",
                                               state: probe, links: drafting.links, markdown: drafting.markdown,
                                               tags: drafting.project.tags, scope: nil)
         guard let view = invalid[component.identity], let plain = valid[component.identity],
@@ -359,7 +373,7 @@ struct SpecializedComponents: Sendable {
                       || (!inRow && ruleValues?.value(for: key) != nil)
               }) else { return nil }
         return Entry(template: specialized, id: view.id, describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                     optionValues: ruleValues?.options != nil ? [] : view.options.map(\.value), rule: rule,
+                     optionValues: ruleValues?.options != nil ? [] : view.options.map(\.value), rule: rule, words: words,
                      ownTarget: PostTarget(component, task: probe.task))
     }
 
@@ -445,8 +459,8 @@ struct SpecializedComponents: Sendable {
         ResolvedComponent(definition: resolved.definition, disabled: false, children: resolved.children.map(enabled))
     }
 
-    /// Types whose markup is fixed but for the dynamic names, with words that read no data and
-    /// options that do not follow another field.
+    /// Types whose markup is fixed but for the dynamic names, with words that read no data (but
+    /// a label, hint or title, the request's: `DataWords`) and options that do not follow another field.
     private static func isEligible(_ component: Component, project: Project, language: String) -> Bool {
         switch component.type {
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
@@ -468,8 +482,10 @@ struct SpecializedComponents: Sendable {
             || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
         // A text's or message's markdown may read data: its HTML is left to the request.
-        let texts = [component.label, component.hint, component.placeholder, component.title,
-                     component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
+        let words = DataWords.of(component, project: project, language: language) == nil
+            ? [component.label, component.hint, component.title] : []
+        let texts = words + [component.placeholder, component.type == .text || component.type == .message ? nil : component.markdown,
+                             component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel", "caption"].map(component.text)
             + component.tableColumns.map(\.label)
             + optionLabels(component, project: project, language: language)

@@ -408,6 +408,54 @@ import TestSupport
         }
     }
 
+    /// A label, hint or title that reads the data (`Hello ${name}`) is the request's: its
+    /// component is compiled all the same, and each page shows its own instance's words. A child
+    /// list waiting for a parent whose label reads data names that label as the data has it.
+    @Test func wordsThatReadTheDataAreTheRequestsOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en", "de"] }"#,
+            "enumerations/countries.json": #"""
+            { "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania", "de": "Rumänien" } } ] }
+            """#,
+            "enumerations/cities.json": #"""
+            { "name": "cities", "parent": "countries", "items": [ { "code": "b", "parentCode": "ro", "content": { "en": "Bucharest", "de": "Bukarest" } } ] }
+            """#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Hello", "screen": [
+                { "type": "input", "key": "nickname", "label": "Nickname of ${owner}", "hint": "As ${owner} is called" },
+                { "type": "checkbox", "key": "agree", "label": "I, ${owner}, agree", "validators": [ { "type": "required" } ] },
+                { "type": "select", "key": "country", "label": "Country of ${owner}", "enumeration": "countries" },
+                { "type": "select", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country" },
+                { "type": "button", "label": "Pay ${amount} EUR", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        #expect(try check(folder) == 16, "the same bytes as the general path in every request state")
+        let harness = try Harness(folder)
+        let screen = try #require(harness.renderer.project.processes.first?.nodes.compactMap(\.userTask).first?.screen)
+        for (owner, amount) in [("Ana <b>", 12), ("Radu", 7), ("Ana <b>", 12)] {
+            let instance = try harness.engine.start(process: "p", session: "s",
+                                                    seed: .object(["owner": .string(owner), "amount": .number(Double(amount))]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let printing = harness.renderer.printing(state, settings: harness.settings)
+            #expect(printing.planned)
+            #expect(printing.drawnWhole.map(\.key?.description) == ["city"], "the child list alone, whose hint names its parent")
+            #expect(!printing.drawsWhole(screen[0]) && !printing.drawsWhole(screen[4]))
+            let bytes = harness.renderer.screen(state, settings: harness.settings)
+            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
+            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            let labels = page.all("label").map(\.text)
+            #expect(labels.contains("Nickname of \(owner)") && labels.contains("I, \(owner), agree"), "\(labels)")
+            #expect(page.all(where: { $0.hasClass("fs-hint") }).map(\.text).contains("As \(owner) is called"))
+            #expect(page.all("button").map(\.text).contains("Pay \(amount) EUR"))
+            #expect(page.all(where: { $0.text.contains("Country of \(owner)") && $0.hasClass("fs-hint") }).count == 1,
+                    "the city waits for the country, named as the data has it")
+        }
+    }
+
     /// Two components with the same plain id (two buttons, or an id chosen by hand) get `-2`;
     /// it must fall on the same one on every page, whether or not something before can be hidden.
     @Test(arguments: [
