@@ -59,7 +59,7 @@ struct SpecializedComponents: Sendable {
             default: template.lookedUpNames.contains { ViewKey($0) == .value }
             }
             self.drawnFromRows = if case .table = rule {
-                !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
+                words == nil && !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
             } else { false }
         }
 

@@ -140,6 +140,25 @@ import TestSupport
         }
     }
 
+    /// A table whose template prints a label that reads the data shows each page's label, over
+    /// the very rows an earlier page showed (the markup kept with the rows holds no label).
+    @Test func aTablesLabelThatReadsTheDataFollowsEachPage() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "table", "source": "rows", "label": "Rows of ${owner}", "caption": "Rows",
+                "columns": [ { "key": "name", "label": "Name" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: ["templates/components/table.mustache":
+                #"<p class="owner">{{label}}</p><table>{{#tableRows}}<tr>{{#cells}}<td>{{text}}</td>{{/cells}}</tr>{{/tableRows}}</table>"#])
+        let (_, first) = try harness.firstScreen("p")
+        let rows = JSONValue.array([.object(["name": .string("a")])])
+        for owner in ["Ana", "Radu", "Ana"] {
+            let state = first.with(data: .object(["rows": rows, "owner": .string(owner)]))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all(where: { $0.hasClass("owner") }).map(\.text) == ["Rows of \(owner)"])
+            #expect(page.all("td").map(\.text) == ["a"])
+        }
+    }
+
     /// A plan writes in a component's disabled flag only where nothing can disable it: a
     /// condition on the component, on a card around it or on its collection makes it the
     /// request's. Pages of one plan (the same components shown) over data that locks and unlocks.
