@@ -97,8 +97,9 @@ final class RequestRuleValues: Sendable {
     }
 }
 
-/// A specialized component's values as the context of its embedded template (the general path).
-final class FieldRequestContext: TemplateContext {
+/// The context a specialized component's template is drawn with by `ScreenViewBuilder` (while
+/// a page's plan is made, or inside a part drawn whole): its request values, as a plan reads them.
+final class SpecializedComponentContext: TemplateContext {
     /// One element: the look-up reads it as a page plan reads its parts.
     let fields: [FieldRequestValues]
 

@@ -111,7 +111,7 @@ struct ScreenParts {
             let index = kinds.count
             let mayBeDisabled = disabledAround || component.definition.disabled != nil
             let varies = PlannedNames(hasErrors: hasErrors, mayBeDisabled: mayBeDisabled)
-            if context is FieldRequestContext, let entry = entry(component.definition) {
+            if context is SpecializedComponentContext, let entry = entry(component.definition) {
                 byContext[ObjectIdentifier(context)] = entry.drawnFromRows ? .whole(index)
                     : .mixed(index, isDynamic: varies.ofComponent(component.definition, entry: entry))
                 kinds.append(.specialized(entry))

@@ -147,7 +147,8 @@ extension RequestRuleValues {
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        .embed(entry.template, FieldRequestContext(FieldRequestValues(entry, resolved, state: state, links: links, markdown: markdown,
-                                                                            tags: project.tags, ids: &ids, scope: scope)))
+        .embed(entry.template, SpecializedComponentContext(FieldRequestValues(entry, resolved, state: state, links: links,
+                                                                              markdown: markdown, tags: project.tags, ids: &ids,
+                                                                              scope: scope)))
     }
 }

@@ -9,7 +9,7 @@ import Template
 /// component's template is specialized (`TemplateSpecializer`) against the view it would get
 /// with no data, leaving ops only for what a request decides: the value, the error, the
 /// disabled flag, which options are chosen, the URLs naming the instance. A page then renders
-/// such a component from a small `FieldRequestContext` instead of building its whole view.
+/// such a component from a small `SpecializedComponentContext` instead of building its whole view.
 ///
 /// Only screens whose ids are the same on every page are specialized: every id of every
 /// component is its plain one, so hiding some cannot shift the others; or, where two share a

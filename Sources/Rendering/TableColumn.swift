@@ -108,7 +108,7 @@ extension FieldRequestValues {
         return columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
             var values = FieldRequestValues.none
             values.rule = RequestRuleValues(tableRows: body)
-            return entry.template.render(FieldRequestContext(values))
+            return entry.template.render(SpecializedComponentContext(values))
         }
     }
 }

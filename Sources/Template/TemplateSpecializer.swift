@@ -8,7 +8,7 @@
 /// that row (`TemplateKey.row`), so "is option 7 selected" is one op.
 ///
 /// A whole page is specialized the same way (`specialize(page:…)`): embedded templates are
-/// inlined, and each embedded context `partOf` numbers (a component's `FieldRequestContext`) becomes a
+/// inlined, and each embedded context `partOf` numbers (a component's `SpecializedComponentContext`) becomes a
 /// part whose dynamic names are bound to it (`TemplateKey.part`).
 ///
 /// The result prints exactly what the general render prints for the same values; a template
