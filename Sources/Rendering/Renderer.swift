@@ -41,7 +41,7 @@ public struct Renderer: Sendable {
     /// A page with one task is printed from its plan (`ScreenPlans`), made from the first such page.
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
-        let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
+        let languageIndex = languageIndex(state, settings: settings)
         var unplanned: ScreenPlanKey?
         if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
@@ -68,6 +68,12 @@ public struct Renderer: Sendable {
             if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
         }
         return render(drawn.page)
+    }
+
+    /// The index in `Project.languages` of a page's language, which plans and entries are kept
+    /// by; -1 for a page in another language than its instance's.
+    func languageIndex(_ state: borrowing ScreenState, settings: PageSettings) -> Int {
+        state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
     }
 
     /// A screen page's view, and while planning (`recordingParts`) the part each shown

@@ -20,8 +20,7 @@ extension Renderer {
     /// How `state`'s page is printed with `settings`, once it has been printed (its plan made).
     func printing(_ state: ScreenState, settings: PageSettings) -> ScreenPrinting {
         _ = screen(state, settings: settings)
-        let languageIndex = state.language == settings.language ? project.languages.firstIndex(of: state.language) ?? -1 : -1
-        guard let key = planKey(state, settings: settings, languageIndex: languageIndex),
+        guard let key = planKey(state, settings: settings, languageIndex: languageIndex(state, settings: settings)),
               case .some(.some(let plan)) = screenPlans?.plan(for: key) else {
             return ScreenPrinting(planned: false, drawnWhole: [])
         }

@@ -207,8 +207,16 @@ struct ScreenViewBuilder {
 extension ScreenViewBuilder {
     /// The label of the field on this screen that holds `key`, for "Choose … first".
     func parentLabel(_ key: DataPath) -> String {
-        let field = state.task.screen.flatMap(\.flattened).first { $0.key == key }
-        return text(field?.label ?? field?.title) ?? key.description
+        text(state.task.parentLabel(key)) ?? key.description
+    }
+}
+
+extension UserTask {
+    /// The words naming the field of this screen that holds `key` (its label, else its title):
+    /// a child list waiting for it names it.
+    func parentLabel(_ key: DataPath) -> Text? {
+        let field = screen.flatMap(\.flattened).first { $0.key == key }
+        return field?.label ?? field?.title
     }
 }
 

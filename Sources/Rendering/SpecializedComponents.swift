@@ -272,8 +272,7 @@ struct SpecializedComponents: Sendable {
                     continue
                 }
                 // While its parent is empty, its hint names the parent's label: written in, it may not read data.
-                let parentField = probe.task.screen.flatMap(\.flattened).first { $0.key == parent }
-                guard !((parentField?.label ?? parentField?.title)?.dependsOnData(project.tags, language: language) ?? false) else { continue }
+                guard !(probe.task.parentLabel(parent)?.dependsOnData(project.tags, language: language) ?? false) else { continue }
                 // A child list: an entry per parent value that offers options, built with that value;
                 // a value under which any id of the screen moves keeps the general path.
                 var choices: [String: Entry] = [:]
@@ -320,13 +319,6 @@ struct SpecializedComponents: Sendable {
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
         let (task, language, project) = (probe.task, probe.language, drafting.project)
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
-        // An item component's words would read its item: they read no data (`DataWords` reads the instance's).
-        let itemWordsReadData = (0..<Component.itemsMadeOnce).contains { index in
-            collection.item(index).flatMap(\.flattened).contains {
-                [$0.label, $0.hint, $0.title].contains { $0?.dependsOnData(project.tags, language: language) ?? false }
-            }
-        }
-        guard !itemWordsReadData else { return nil }
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
         var entries: [ObjectIdentifier: Entry] = [:]
@@ -340,7 +332,9 @@ struct SpecializedComponents: Sendable {
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
-                      let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid) else { return nil }
+                      let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid),
+                      // Its words would read its item (`DataWords` reads the instance's data).
+                      entry.words == nil else { return nil }
                 entries[component.identity] = entry
             }
         }

@@ -119,6 +119,20 @@ import TestSupport
         #expect(page.all("input").filter { $0["name"]?.hasSuffix(".name") == true }.map { $0["value"] } == ["A <b>", "B"])
     }
 
+    /// An item component whose label reads its item (`${$item.name}`) shows each item's words:
+    /// its collection is drawn whole, as the general path draws it.
+    @Test func anItemLabelThatReadsItsItemShowsEachItemsWords() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "rows", "label": "Rows",
+                "item": [ { "type": "input", "key": "nickname", "label": "Nickname for ${$item.name}" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "rows": [ { "name": "Current" }, { "name": "Savings" } ] }"#)
+        let (_, state) = try harness.firstScreen("p")
+        let labels = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("label").map(\.text)
+        #expect(labels.contains("Nickname for Current") && labels.contains("Nickname for Savings"), "\(labels)")
+        #expect(!PlannedScreens.compilesItsCollection(state, harness))
+    }
+
     /// A table's body is written from the rows the data holds on each page: one kept from an
     /// earlier page is used again only while the data holds those very rows.
     @Test func aTablesBodyIsTheRowsOfEachPage() throws {
