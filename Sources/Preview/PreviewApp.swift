@@ -156,9 +156,9 @@ public final class PreviewApp: Sendable {
 
     /// The first route that fits: its index in `routes`, and the path's parameters. Lines are
     /// read field by field: `for route in routes` copied each line tried (its pattern, parts
-    /// and closures retained and released), a dozen per page view.
+    /// and closures retained and released).
     private static func match(_ method: Route.Method, _ segments: [String], _ request: Request) -> (index: Int, parameters: [String])? {
-        for index in routes.indices where routes[index].method == method {
+        for index in routeIndex.candidates(method, first: segments.first) {
             if let parameters = Route.parameters(of: segments, parts: routes[index].parts), routes[index].when?(request) ?? true {
                 return (index, parameters)
             }

@@ -92,3 +92,47 @@ struct Route: Sendable {
         return parameters
     }
 }
+
+/// The lines of a route table that can fit a path, by method and first segment, in table order:
+/// a page view tries the one or two lines that may fit, not the dozen before them.
+struct RouteIndex: Sendable {
+    /// One first segment the table names (nil for `/`) with the lines of one method that start
+    /// with it, the lines that start with a parameter among them.
+    private struct Start: Sendable {
+        let first: String?
+        var indices: [Int]
+    }
+    /// Searched in order: a dozen short strings compared cost less than hashing the segment.
+    private let get: [Start]
+    private let post: [Start]
+    private let openGet: [Int]
+    private let openPost: [Int]
+
+    init(_ routes: [Route]) {
+        func starts(_ method: Route.Method) -> (starts: [Start], open: [Int]) {
+            var starts: [Start] = []
+            var open: [Int] = []
+            for (index, route) in routes.enumerated() where route.method == method {
+                let first: String?
+                switch route.parts.first {
+                case .literal(let text): first = text
+                case nil: first = nil
+                case .parameter, .rest:
+                    open.append(index)
+                    continue
+                }
+                if let known = starts.firstIndex(where: { $0.first == first }) { starts[known].indices.append(index) }
+                else { starts.append(Start(first: first, indices: [index])) }
+            }
+            return (starts.map { Start(first: $0.first, indices: ($0.indices + open).sorted()) }, open)
+        }
+        (get, openGet) = starts(.get)
+        (post, openPost) = starts(.post)
+    }
+
+    /// The indices of the lines that may fit a path starting with `first`, in table order.
+    func candidates(_ method: Route.Method, first: String?) -> [Int] {
+        for start in method == .get ? get : post where start.first == first { return start.indices }
+        return method == .get ? openGet : openPost
+    }
+}

@@ -4,6 +4,7 @@ import HTTP
 extension PreviewApp {
     /// Every route of docs/reference/http.md, tried in order (the first that fits answers).
     /// A POST needs the session's CSRF token unless it says otherwise (`Route.Needs`).
+    static let routeIndex = RouteIndex(routes)
     static let routes: [Route] = [
         // Files and probes: no session.
         Route(.get, "/healthz", needs: .nothing) { _, _ in Response.text(200, "ok\n") },

@@ -85,20 +85,24 @@ enum Percent {
     }
 
     private static func isUnreserved(_ segment: String) -> Bool {
-        // Over the contiguous bytes: walking `utf8` costs tens of instructions a byte, and every
-        // screen page encodes its instance id several times.
-        if let all = segment.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isUnreserved) }) { return all }
+        // Over the contiguous bytes, a plain loop: walking `utf8` or `allSatisfy` cost tens of
+        // instructions a byte, and every screen page encodes its instance id several times.
+        if let all = segment.utf8.withContiguousStorageIfAvailable({ bytes in
+            var index = 0
+            while index < bytes.count {
+                if !isUnreserved(bytes[index]) { return false }
+                index += 1
+            }
+            return true
+        }) { return all }
         return segment.utf8.allSatisfy(isUnreserved)
     }
 
+    /// A bit per unreserved ASCII byte (RFC 3986: letters, digits, `-._~`), in two words.
     @inline(__always)
     private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        let low: UInt64 = 0x03FF_6000_0000_0000    // `-` `.` and `0`…`9`
+        let high: UInt64 = 0x47FF_FFFE_87FF_FFFE   // `A`…`Z` `_` `a`…`z` `~`
+        return byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }

@@ -74,7 +74,7 @@ extension Renderer {
             if plan == nil { return render(root) }
         }
         guard let plan else { return render(page()) }
-        var buffer = HTMLBuffer(capacity: 16 << 10)
+        var buffer = HTMLBuffer()
         plan.render(PageLookValues(settings: settings, themeURL: themeURL(settings), generation: generation(settings)), into: &buffer)
         return buffer.bytes
     }

@@ -9,10 +9,14 @@ public struct Renderer: Sendable {
     public let project: Project
     let templates: TemplateSet
     /// `var` so the gallery can render a copy whose forms lead back to the gallery page.
-    var links: any PageLinks
+    var links: any PageLinks {
+        didSet { themeURLs = ThemeURLs(themes: themeCSS.keys, links: links) }
+    }
     let markdown: MarkdownCache
     /// Theme CSS by theme name, generated once.
     public let themeCSS: [String: String]
+    /// Each theme's stylesheet link, written once: every page links one.
+    private var themeURLs: ThemeURLs
     /// Components whose markup was worked out at load, per language.
     var specialized: SpecializedComponents
     /// Stepper headers drawn so far (shared by copies of this renderer).
@@ -33,6 +37,7 @@ public struct Renderer: Sendable {
         self.links = links
         self.markdown = MarkdownCache(project: project)
         self.themeCSS = project.themes.mapValues(ThemeStylesheet.css(for:))
+        self.themeURLs = ThemeURLs(themes: themeCSS.keys, links: links)
         self.specialized = SpecializedComponents(project: project, templates: templates, links: links, markdown: markdown)
     }
 
@@ -388,14 +393,14 @@ public struct Renderer: Sendable {
     }
 
     func render(_ page: KeyedView) -> [UInt8] {
-        var buffer = HTMLBuffer(capacity: 16 << 10)
+        var buffer = HTMLBuffer()
         templates.page("page").render(page, into: &buffer)
         return buffer.bytes
     }
 
     /// The chosen theme's stylesheet; an unknown name falls back to the default theme.
     func themeURL(_ settings: PageSettings) -> String {
-        links.theme(themeCSS[settings.theme] == nil ? "default" : settings.theme)
+        themeURLs.byName[settings.theme] ?? themeURLs.fallback
     }
 
     /// The loaded project version for the live-reload script, when there is one.
@@ -449,5 +454,16 @@ public struct InstanceSummary: Sendable {
         self.status = status
         self.started = started
         self.running = running
+    }
+}
+
+/// The stylesheet link of each theme, and of the default theme an unknown name falls back to.
+private struct ThemeURLs: Sendable {
+    let byName: [String: String]
+    let fallback: String
+
+    init(themes: some Sequence<String>, links: any PageLinks) {
+        byName = Dictionary(uniqueKeysWithValues: themes.map { ($0, links.theme($0)) })
+        fallback = links.theme("default")
     }
 }

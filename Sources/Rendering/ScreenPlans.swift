@@ -282,7 +282,7 @@ extension Renderer {
                               forms: forms, errors: errorSummary(state, ids: ids),
                               actionError: .optional(state.actionError), map: mapValue(settings, ui: ui), parts: parts,
                               wholeParts: wholeParts)
-        var buffer = HTMLBuffer(capacity: 16 << 10)
+        var buffer = HTMLBuffer()
         plan.template.render(slots, into: &buffer)
         return buffer.bytes
     }

@@ -84,8 +84,9 @@ struct ByteWriter: ~Copyable {
         let count = source.count
         while index < count {
             let byte = source[index]
-            // All five are below 0x3F ('?'): one compare skips letters and every non-ASCII byte.
-            if byte < 0x3F, let entity = ByteWriter.entity(for: byte) {
+            // All five are below 0x40: one compare skips letters and every non-ASCII byte, and a
+            // bit of `escapedBelow64` tells the rest (digits, `/`, `-`, `.` of ids and URLs) apart.
+            if byte < 0x40, ByteWriter.escapedBelow64 & (1 << UInt64(byte)) != 0, let entity = ByteWriter.entity(for: byte) {
                 append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
                 append(entity)
                 runStart = index + 1
@@ -93,6 +94,11 @@ struct ByteWriter: ~Copyable {
             index += 1
         }
         append(UnsafeBufferPointer(rebasing: source[runStart..<count]))
+    }
+
+    /// Bit `b` set for each byte `b` below 64 that `entity(for:)` replaces: `" & ' < >`.
+    private static var escapedBelow64: UInt64 {
+        @inline(__always) get { 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E }
     }
 
     @inline(__always)

@@ -31,7 +31,7 @@ public struct CompiledTemplate: Sendable {
     }
 
     public func render(_ context: any TemplateContext) -> String {
-        var buffer = HTMLBuffer(capacity: plan.literals.count + plan.literals.count / 2 + 256)
+        var buffer = HTMLBuffer()
         render(context, into: &buffer)
         return String(decoding: buffer.bytes, as: UTF8.self)
     }

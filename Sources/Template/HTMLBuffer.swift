@@ -5,7 +5,13 @@
 public struct HTMLBuffer: Sendable {
     public private(set) var bytes: [UInt8]
 
-    /// `capacity` is reserved up front so a typical page never reallocates.
+    /// An empty buffer for a template to render into: the template's writer sizes its memory
+    /// from the template (reserving here as well allocated the page twice).
+    public init() {
+        bytes = []
+    }
+
+    /// `capacity` is reserved up front for bytes appended one by one (`appendRaw`).
     public init(capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)

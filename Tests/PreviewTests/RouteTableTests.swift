@@ -23,6 +23,18 @@ import TestSupport
         #expect(documented.subtracting(answered).isEmpty, "http.md rows no route answers")
     }
 
+    /// The index the router asks leaves out no line that could fit a path, and keeps table order.
+    @Test func everyLineIsTriedForThePathsItFitsInTableOrder() {
+        for (index, route) in PreviewApp.routes.enumerated() {
+            let first: String? = switch route.parts.first { case .literal(let text): text; default: nil }
+            let candidates = PreviewApp.routeIndex.candidates(route.method, first: first)
+            #expect(candidates.contains(index), "\(route.pattern)")
+            #expect(candidates == candidates.sorted(), "\(route.pattern)")
+            #expect(candidates.allSatisfy { PreviewApp.routes[$0].method == route.method })
+        }
+        #expect(PreviewApp.routeIndex.candidates(.get, first: "no-such-page").isEmpty)
+    }
+
     @Test func everyPostNeedsTheSessionsToken() {
         for route in PreviewApp.routes where route.method == .post {
             #expect(route.needs == .token || route.needs == .tokenAndForm, "\(route.pattern)")

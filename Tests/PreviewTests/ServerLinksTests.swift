@@ -11,4 +11,19 @@ import Testing
         #expect(links.back("i.1_") == "/instances/i.1_/back")
         #expect(links.action("", "") == "/instances//actions/")
     }
+
+    /// RFC 3986's unreserved characters (letters, digits, `-._~`) stay; every other byte is
+    /// `%XX`, whatever the rest of the segment holds.
+    @Test func exactlyTheUnreservedASCIICharactersAreKept() {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        for byte in UInt8(0)...UInt8(255) {
+            let segment = String(decoding: [UInt8(ascii: "a"), byte], as: UTF8.self)
+            let encoded = Percent.encode(segment)
+            if unreserved.contains(byte) {
+                #expect(encoded == segment, "byte \(byte)")
+            } else {
+                #expect(encoded.hasPrefix("a%"), "byte \(byte)")
+            }
+        }
+    }
 }

@@ -28,6 +28,12 @@ import Testing
         #expect(try render("{{x}}", ["x": .text("héllo wörld ✓ 42%")]) == "héllo wörld ✓ 42%")
     }
 
+    @Test func everyOtherASCIICharacterIsWrittenAsItIs() throws {
+        let others = (UInt8(1)...UInt8(127)).filter { !"&<>\"'".utf8.contains($0) }
+        let text = String(decoding: others, as: UTF8.self)
+        #expect(try render("{{x}}", ["x": .text(text)]) == text)
+    }
+
     @Test func tripleMustacheAndAmpersandWriteTextRaw() throws {
         #expect(try render("{{{x}}}|{{& x}}", ["x": .text("<b>")]) == "<b>|<b>")
     }

@@ -22,7 +22,7 @@ struct Evaluator {
                            index: Int? = nil) -> JSONValue {
         let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, itemIndex: index, language: language,
                                                            now: now, timeZone: timeZone))
-        warnings += result.warnings
+        if !result.warnings.isEmpty { warnings += result.warnings }
         return result.value
     }
 
