@@ -68,8 +68,27 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        }
+        // Digit by digit into ten bytes: padding and interpolating cost some 2,700 instructions,
+        // and a page with a date picker writes a date or two per view.
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ number: Int, at start: Int, width: Int) {
+                var number = number
+                for index in (start..<start + width).reversed() {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(number % 10)
+                    number /= 10
+                }
+            }
+            put(year, at: 0, width: 4)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, at: 5, width: 2)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, at: 8, width: 2)
+            return 10
+        }
     }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool { a.dayNumber < b.dayNumber }

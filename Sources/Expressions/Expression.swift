@@ -42,7 +42,9 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// Never fails: a run-time error makes the result null and is reported as a warning.
-    public func evaluate(in scope: EvaluationScope) -> Evaluation {
+    /// `consuming`: the scope is handed to the interpreter, not copied (its data, language and
+    /// time zone retained and released again per evaluation).
+    public func evaluate(in scope: consuming EvaluationScope) -> Evaluation {
         var interpreter = Interpreter(scope: scope, source: source)
         let value = interpreter.evaluate(syntax)
         return Evaluation(value: interpreter.exhausted ? .null : value, warnings: interpreter.warnings)

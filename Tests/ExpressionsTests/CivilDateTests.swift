@@ -30,4 +30,15 @@ import Testing
         #expect(CivilDate(dayNumber: 0).description == "1970-01-01")
         #expect(CivilDate(dayNumber: 19_782).description == "2024-02-29")
     }
+
+    /// ISO 8601's calendar date, the year in four digits: what a date input posts and shows.
+    @Test func aDateIsWrittenAsISOAndReadBackAsItself() {
+        for number in stride(from: -719_528, through: 2_932_896, by: 331) {   // 0000-01-01 … 9999-12-31
+            let date = CivilDate(dayNumber: number)
+            #expect(date.description.utf8.count == 10)
+            #expect(CivilDate(iso: date.description)?.dayNumber == number, "\(date.description)")
+        }
+        #expect(CivilDate(year: 5, month: 3, day: 7)?.description == "0005-03-07")
+        #expect(CivilDate(year: 9999, month: 12, day: 31)?.description == "9999-12-31")
+    }
 }
