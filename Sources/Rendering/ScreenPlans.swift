@@ -234,6 +234,8 @@ extension Renderer {
         // is whole): its whole parts are drawn without entries, as when the plan was made.
         let taskLanguage = state.sections.isEmpty ? languageIndex : -1
         forEachTask(state) { task in
+            let form = formFacts[forms.count]
+            let formURL = form.action(links, instance: task.instanceID)
             // Made only for a task with whole parts: it holds copies of the project and the state.
             var builder: ScreenViewBuilder?
             // The unrolled collection whose items follow (never one inside another's items), and its chosen item.
@@ -250,7 +252,7 @@ extension Renderer {
                     var scope: JSONValue?
                     if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
                     parts.append(FieldRequestValues(entry, component.pointee, state: task, links: links, markdown: markdown,
-                                                    tags: project.tags, ids: &ids, scope: scope))
+                                                    tags: project.tags, ids: &ids, scope: scope, form: (form.target, formURL)))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))
                     collection = unrolled
@@ -270,8 +272,7 @@ extension Renderer {
                 parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, chosen: chosen, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
-            let form = formFacts[forms.count]
-            forms.append(FormRequestValues(action: form.action(links, instance: task.instanceID), multipart: form.postsFiles,
+            forms.append(FormRequestValues(action: formURL, multipart: form.postsFiles,
                                            canGoBack: form.showsBack(canGoBack: task.canGoBack), backURL: links.back(task.instanceID)))
         }
         let (heading, title) = plan.headings ?? headings(state, language: settings.language)

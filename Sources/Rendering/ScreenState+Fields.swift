@@ -65,9 +65,11 @@ extension FieldRequestValues {
     /// ids are registered for the error summary when the page has errors. Borrowing: an
     /// initializer otherwise takes its arguments owned, so each call copied the whole state.
     /// `scope` is the data of the collection item it is in: a text's markdown is read in it.
+    /// `form` is where the component's form posts, when known: a button posting there too (a
+    /// screen's submit button, as a rule) takes its URL instead of joining the same one again.
     init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: borrowing ResolvedComponent,
          state: borrowing ScreenState, links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
-         ids: inout FieldIDs, scope: JSONValue? = nil) {
+         ids: inout FieldIDs, scope: JSONValue? = nil, form: (target: PostTarget?, url: String)? = nil) {
         let component = resolved.definition
         var value = ""
         var error: String?
@@ -92,7 +94,10 @@ extension FieldRequestValues {
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
         if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
-        let formAction = entry.ownTarget?.url(links, instance: state.instanceID) ?? ""
+        var formAction = ""
+        if let target = entry.ownTarget {
+            if let form, form.target == target { formAction = form.url } else { formAction = target.url(links, instance: state.instanceID) }
+        }
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
