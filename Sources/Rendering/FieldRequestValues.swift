@@ -25,9 +25,12 @@ struct FieldRequestValues {
 
     private static let probe = [FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
                                                    selected: [false], changeURL: nil, formAction: "")]
-    /// The placeholder of a component drawn whole (`PlannedPageValues.wholeParts`).
-    static let none = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
-                                         selected: [], changeURL: nil, formAction: "")
+    /// The placeholder of a component drawn whole (`PlannedPageValues.wholeParts`) or of a
+    /// layout part. Made where it is used, of constants: a stored one was copied field by field.
+    static var none: FieldRequestValues {
+        FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
+                           selected: [], changeURL: nil, formAction: "")
+    }
 
     /// The value of `key` for `parts[index]`. Each name reads its one field in place: a method
     /// on the element copied all of them first (a retain and a release per string, per name).
