@@ -251,7 +251,7 @@ extension Renderer {
                     // A text's markdown in an item reads the item's data, made only then.
                     var scope: JSONValue?
                     if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
-                    parts.append(FieldRequestValues(entry, component.pointee, state: task, links: links, markdown: markdown,
+                    parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
                                                     tags: project.tags, ids: &ids, scope: scope, form: (form.target, formURL)))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))

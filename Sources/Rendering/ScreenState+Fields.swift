@@ -16,12 +16,12 @@ extension ScreenState {
 
     /// The field's data, else its default.
     func currentValue(_ key: DataPath, _ resolved: borrowing ResolvedComponent) -> JSONValue {
-        Self.currentValue(stored: data.value(at: key), resolved)
+        Self.currentValue(stored: data.value(at: key), default: resolved.defaultValue)
     }
 
     /// `stored` (the field's data), else its default.
-    static func currentValue(stored: JSONValue, _ resolved: borrowing ResolvedComponent) -> JSONValue {
-        if stored == .null, let fallback = resolved.defaultValue { return fallback }
+    static func currentValue(stored: JSONValue, default fallback: JSONValue?) -> JSONValue {
+        if stored == .null, let fallback { return fallback }
         return stored
     }
 
@@ -34,11 +34,11 @@ extension ScreenState {
     /// A single checkbox is ticked by `true`; a switch also by a `true` default while empty.
     func isChecked(_ resolved: ResolvedComponent) -> Bool {
         guard let key = resolved.definition.key else { return false }
-        return Self.isChecked(stored: data.value(at: key), resolved)
+        return Self.isChecked(stored: data.value(at: key), type: resolved.definition.type, default: resolved.defaultValue)
     }
 
-    static func isChecked(stored: JSONValue, _ resolved: borrowing ResolvedComponent) -> Bool {
-        if resolved.definition.type == .switch, stored == .null { return resolved.defaultValue == .bool(true) }
+    static func isChecked(stored: JSONValue, type: ComponentType, default fallback: JSONValue?) -> Bool {
+        if type == .switch, stored == .null { return fallback == .bool(true) }
         return stored == .bool(true)
     }
 }
@@ -67,10 +67,12 @@ extension FieldRequestValues {
     /// `scope` is the data of the collection item it is in: a text's markdown is read in it.
     /// `form` is where the component's form posts, when known: a button posting there too (a
     /// screen's submit button, as a rule) takes its URL instead of joining the same one again.
-    init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: borrowing ResolvedComponent,
+    /// The component is read through a pointer, field by field: one passed on from the pointers
+    /// the plan's walk hands out was copied whole per call (some 340 instructions a component).
+    init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: UnsafePointer<ResolvedComponent>,
          state: borrowing ScreenState, links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
          ids: inout FieldIDs, scope: JSONValue? = nil, form: (target: PostTarget?, url: String)? = nil) {
-        let component = resolved.definition
+        let component = resolved.pointee.definition
         var value = ""
         var error: String?
         var selected: [Bool] = []
@@ -82,8 +84,10 @@ extension FieldRequestValues {
             if !state.errors.isEmpty { ids.register(key.description, id: entry.id) }
             // Read once: a checkbox's or a switch's tick is read from the same data.
             let stored = state.data.value(at: key)
-            let current = ScreenState.currentValue(stored: stored, resolved)
-            if component.type.isTicked { checked = ScreenState.isChecked(stored: stored, resolved) }
+            let current = ScreenState.currentValue(stored: stored, default: resolved.pointee.defaultValue)
+            if component.type.isTicked {
+                checked = ScreenState.isChecked(stored: stored, type: component.type, default: resolved.pointee.defaultValue)
+            }
             if entry.writesValue { value = state.shownText(key, current) }
             var readsOptions = false
             if case .dataOptions = entry.rule { readsOptions = true }
@@ -99,10 +103,10 @@ extension FieldRequestValues {
             if let form, form.target == target { formAction = form.url } else { formAction = target.url(links, instance: state.instanceID) }
         }
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
-                  disabled: resolved.disabled, checked: checked, selected: selected, changeURL: changeURL,
+                  disabled: resolved.pointee.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
         if case .none = entry.rule, entry.words == nil { return }
-        rule = RequestRuleValues.of(entry.rule, words: entry.words, resolved, value: value, chosen: chosen, error: error, fieldID: entry.id,
+        rule = RequestRuleValues.of(entry.rule, words: entry.words, component, disabled: resolved.pointee.disabled, value: value, chosen: chosen, error: error, fieldID: entry.id,
                                     formAction: formAction, state: state, links: links, markdown: markdown, tags: tags, scope: scope)
     }
 }
@@ -111,11 +115,10 @@ extension RequestRuleValues {
     /// What `rule` works out for this request; nil for a rule that works out nothing. At load,
     /// worked out for a page with no data, it tells which names the rule leaves to the request
     /// (`SpecializedComponents`): those it answers, so no list of them is kept beside this.
-    static func of(_ rule: ComponentRequestRule, words: DataWords?, _ resolved: borrowing ResolvedComponent, value: String,
+    static func of(_ rule: ComponentRequestRule, words: DataWords?, _ component: Component, disabled: Bool, value: String,
                    chosen: Set<String>, error: String?, fieldID: String, formAction: String, state: borrowing ScreenState,
                    links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
                    scope: JSONValue?) -> RequestRuleValues? {
-        let component = resolved.definition
         let data = scope ?? state.data
         let written = words?.texts.map { (key: $0.key, text: $0.text.resolve(tags, language: state.language, data: data)) } ?? []
         switch rule {
@@ -133,7 +136,7 @@ extension RequestRuleValues {
                                                            notATime: notATime), words: written)
         case .upload(let hint, let words):
             let files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,
-                                         removeURL: resolved.disabled || formAction.isEmpty ? nil : formAction)
+                                         removeURL: disabled || formAction.isEmpty ? nil : formAction)
             return RequestRuleValues(files: files, uploadHint: hint.text(globalLimit: state.uploadLimit), words: written)
         case .dataOptions(let source):
             let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: fieldID,
@@ -141,7 +144,7 @@ extension RequestRuleValues {
                 $0.label.resolve(tags, language: state.language, data: state.data)
             }
             return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
-                                                         disabled: resolved.disabled), fieldID: fieldID, words: written)
+                                                         disabled: disabled), fieldID: fieldID, words: written)
         case .table(let columns, let source):
             return RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []),
                                      words: written)
@@ -152,8 +155,9 @@ extension RequestRuleValues {
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        .embed(entry.template, SpecializedComponentContext(FieldRequestValues(entry, resolved, state: state, links: links,
-                                                                              markdown: markdown, tags: project.tags, ids: &ids,
-                                                                              scope: scope)))
+        let values = withUnsafePointer(to: resolved) {
+            FieldRequestValues(entry, $0, state: state, links: links, markdown: markdown, tags: project.tags, ids: &ids, scope: scope)
+        }
+        return .embed(entry.template, SpecializedComponentContext(values))
     }
 }

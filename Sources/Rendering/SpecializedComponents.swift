@@ -355,7 +355,7 @@ struct SpecializedComponents: Sendable {
                               valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
         let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language)
         let words = DataWords.of(component, project: drafting.project, language: probe.language)
-        let ruleValues = RequestRuleValues.of(rule, words: words, everything(component), value: "", chosen: [], error: nil,
+        let ruleValues = RequestRuleValues.of(rule, words: words, component, disabled: false, value: "", chosen: [], error: nil,
                                               fieldID: "", formAction: "",
                                               state: probe, links: drafting.links, markdown: drafting.markdown,
                                               tags: drafting.project.tags, scope: nil)
