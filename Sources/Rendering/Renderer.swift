@@ -9,14 +9,14 @@ public struct Renderer: Sendable {
     public let project: Project
     let templates: TemplateSet
     /// `var` so the gallery can render a copy whose forms lead back to the gallery page.
-    var links: any PageLinks {
-        didSet { themeURLs = ThemeURLs(themes: themeCSS.keys, links: links) }
-    }
+    var links: any PageLinks
     let markdown: MarkdownCache
     /// Theme CSS by theme name, generated once.
     public let themeCSS: [String: String]
-    /// Each theme's stylesheet link, written once: every page links one.
-    private var themeURLs: ThemeURLs
+    /// Each theme's stylesheet link, written once with the links given at init: every page
+    /// links one. A gallery copy's links lead its forms elsewhere, never its stylesheets
+    /// (`GalleryLinks.theme` is the server's), so the copy keeps these.
+    private let themeURLs: ThemeURLs
     /// Components whose markup was worked out at load, per language.
     var specialized: SpecializedComponents
     /// Stepper headers drawn so far (shared by copies of this renderer).

@@ -106,8 +106,9 @@ extension FieldRequestValues {
                   disabled: resolved.pointee.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction)
         if case .none = entry.rule, entry.words == nil { return }
-        rule = RequestRuleValues.of(entry.rule, words: entry.words, component, disabled: resolved.pointee.disabled, value: value, chosen: chosen, error: error, fieldID: entry.id,
-                                    formAction: formAction, state: state, links: links, markdown: markdown, tags: tags, scope: scope)
+        rule = RequestRuleValues.of(entry.rule, words: entry.words, component, disabled: resolved.pointee.disabled, value: value,
+                                    chosen: chosen, error: error, fieldID: entry.id, formAction: formAction, state: state,
+                                    links: links, markdown: markdown, tags: tags, scope: scope)
     }
 }
 
