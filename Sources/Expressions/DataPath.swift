@@ -97,13 +97,18 @@ public struct DataPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Each segment matched on its own: a switch over `(segment, current)` copied both into a
+    /// tuple per step (a retain and a release each; a page reads a path per field).
     private static func get(_ root: JSONValue, _ segments: ArraySlice<Segment>) -> JSONValue {
         var current = root
         for segment in segments {
-            switch (segment, current) {
-            case (.key(let name), .object(let members)): current = JSONValue.member(name, of: members) ?? .null
-            case (.index(let i), .array(let items)) where i < items.count: current = items[i]
-            default: return .null
+            switch segment {
+            case .key(let name):
+                guard case .object(let members) = current, let member = JSONValue.member(name, of: members) else { return .null }
+                current = member
+            case .index(let i):
+                guard case .array(let items) = current, items.indices.contains(i) else { return .null }
+                current = items[i]
             }
         }
         return current

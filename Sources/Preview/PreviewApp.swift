@@ -504,14 +504,14 @@ public final class PreviewApp: Sendable {
     /// The session as this project version shows it: a setting the person did not choose in the
     /// catalogue follows project.json (so changing `theme` or `languages` there reaches open
     /// sessions on their next page), and a chosen one the project no longer offers does too.
-    func withProjectDefaults(_ session: Session) -> Session {
-        var shown = session
+    /// Consuming: the session read from the store is changed in place, not copied first.
+    func withProjectDefaults(_ session: consuming Session) -> Session {
         if !session.hasChosen(.language) || !project.languages.contains(session.language) {
-            shown.language = project.defaultLanguage
+            session.language = project.defaultLanguage
         }
-        if !session.hasChosen(.theme) || project.themes[session.theme] == nil { shown.theme = project.theme }
-        if !session.hasChosen(.appearance) { shown.appearance = project.appearance.rawValue }
-        return shown
+        if !session.hasChosen(.theme) || project.themes[session.theme] == nil { session.theme = project.theme }
+        if !session.hasChosen(.appearance) { session.appearance = project.appearance.rawValue }
+        return session
     }
 
     func settings(_ session: Session) -> PageSettings {

@@ -102,13 +102,17 @@ extension FieldRequestValues {
         if let target = entry.ownTarget {
             if let form, form.target == target { formAction = form.url } else { formAction = target.url(links, instance: state.instanceID) }
         }
+        // The rule's values first, then one initialization: setting `rule` after `self.init`
+        // made the value in a temporary and copied it into place (a retain per string).
+        var rule: RequestRuleValues?
+        if case .none = entry.rule, entry.words == nil {} else {
+            rule = RequestRuleValues.of(entry.rule, words: entry.words, component, disabled: resolved.pointee.disabled, value: value,
+                                        chosen: chosen, error: error, fieldID: entry.id, formAction: formAction, state: state,
+                                        links: links, markdown: markdown, tags: tags, scope: scope)
+        }
         self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
                   disabled: resolved.pointee.disabled, checked: checked, selected: selected, changeURL: changeURL,
-                  formAction: formAction)
-        if case .none = entry.rule, entry.words == nil { return }
-        rule = RequestRuleValues.of(entry.rule, words: entry.words, component, disabled: resolved.pointee.disabled, value: value,
-                                    chosen: chosen, error: error, fieldID: entry.id, formAction: formAction, state: state,
-                                    links: links, markdown: markdown, tags: tags, scope: scope)
+                  formAction: formAction, rule: rule)
     }
 }
 

@@ -9,6 +9,8 @@ struct ByteWriter: ~Copyable {
     private var capacity: Int
     /// `base[..<length]` is output.
     private var length: Int
+    /// Whether `base` is the writer's own allocation (else it is lent, `init(over:count:)`).
+    private var owned: Bool
 
     /// Takes over `bytes` (leaving it empty) and writes after its current content;
     /// `expected` is roughly how many bytes are coming (at least the room `bytes` has).
@@ -16,19 +18,32 @@ struct ByteWriter: ~Copyable {
         length = bytes.count
         capacity = max(length + max(expected, 64), bytes.capacity)
         base = .allocate(capacity: capacity)
+        owned = true
         let start = base
         bytes.withUnsafeBufferPointer { if let from = $0.baseAddress { start.initialize(from: from, count: $0.count) } }
         bytes = []
     }
 
+    /// Writes into `storage` after its first `count` bytes, moving to memory of its own only
+    /// if `storage` fills up (`isInStorage` tells).
+    init(over storage: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        base = storage.baseAddress!
+        capacity = storage.count
+        length = count
+        owned = false
+    }
+
     deinit {
-        base.deallocate()
+        if owned { base.deallocate() }
     }
 
     /// Bytes written so far, those the writer was given included.
     var count: Int {
         @inline(__always) get { length }
     }
+
+    /// Whether everything written is still in the storage the writer was lent.
+    var isInStorage: Bool { !owned }
 
     /// Hands the bytes back.
     consuming func finish(into bytes: inout [UInt8]) {
@@ -53,9 +68,10 @@ struct ByteWriter: ~Copyable {
         let larger = max(capacity * 2, length + count)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.initialize(from: base, count: length)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = moved
         capacity = larger
+        owned = true
     }
 
     // MARK: Strings

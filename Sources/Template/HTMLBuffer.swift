@@ -51,10 +51,26 @@ public struct HTMLBuffer: Sendable {
 
     /// Runs `body` with a fast writer over the bytes (what templates render through);
     /// `expected` is roughly how many bytes `body` will write.
+    /// The writer writes straight into the new array's storage: made apart and copied into an
+    /// array at the end, a page was allocated and copied once more. Only output far beyond
+    /// `expected` moves the writer to memory of its own, copied into the array afterwards.
     mutating func withWriter<Result>(expected: Int, _ body: (inout ByteWriter) -> Result) -> Result {
-        var writer = ByteWriter(taking: &bytes, expected: expected)
-        let result = body(&writer)
-        writer.finish(into: &bytes)
-        return result
+        let kept = bytes.count
+        var result: Result?
+        var overflow: [UInt8]?
+        let written = [UInt8](unsafeUninitializedCapacity: max(kept + max(expected, 64), bytes.capacity)) { storage, count in
+            bytes.withUnsafeBufferPointer { if let from = $0.baseAddress { storage.baseAddress!.initialize(from: from, count: kept) } }
+            var writer = ByteWriter(over: storage, count: kept)
+            result = body(&writer)
+            if writer.isInStorage {
+                count = writer.count
+            } else {
+                var moved: [UInt8] = []
+                writer.finish(into: &moved)
+                overflow = moved
+            }
+        }
+        bytes = overflow ?? written
+        return result!
     }
 }

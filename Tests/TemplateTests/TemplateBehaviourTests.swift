@@ -253,6 +253,14 @@ import Testing
         #expect(buffer.count == expected.utf8.count)
     }
 
+    @Test func outputBeyondTheRoomKeepsWhatTheBufferHeld() throws {
+        let template = try CompiledTemplate(name: "t", source: "{{#items}}{{.}}{{/items}}") { _ in nil }
+        var buffer = HTMLBuffer()
+        buffer.appendRaw("<head>")
+        template.render(DictionaryContext(["items": .list(Array(repeating: .text("0123456789"), count: 1000))]), into: &buffer)
+        #expect(buffer.bytes == Array(("<head>" + String(repeating: "0123456789", count: 1000)).utf8))
+    }
+
     @Test func escapingTextOfEveryLengthKeepsItWhole() {
         for length in 0..<200 {
             let text = String(repeating: "a<", count: length)
