@@ -47,32 +47,37 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = languageIndex(state, settings: settings)
-        var unplanned: ScreenPlanKey?
-        if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
+        if let plans = screenPlans, languageIndex >= 0 {
+            let key = planKey(state, settings: settings, languageIndex: languageIndex)
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
                 return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
             case .some(.none): break
             case .none:
-                unplanned = key
+                return planFirst(state, key: key, in: plans, settings: settings, ui: ui, languageIndex: languageIndex)
             }
         }
-        let drawn = screenPage(state, settings: settings, ui: ui, languageIndex: languageIndex, recordingParts: unplanned != nil)
-        if let unplanned, let plans = screenPlans {
-            let template = drawn.parts.flatMap {
-                TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
-                                               isDynamic: { PlannedPageValues.answers($0, showsMap: settings.map != nil) },
-                                               partOf: $0.part(of:))
-            }
-            let plan = template.map {
-                ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], forms: forms(state),
-                           headings: fixedHeadings(state, language: settings.language))
-            }
-            plans.store(plan, for: unplanned)
-            // Every page of a key is printed from its plan, the one it was made from too.
-            if let plan { return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex) }
+        return render(screenPage(state, settings: settings, ui: ui, languageIndex: languageIndex, recordingParts: false).page)
+    }
+
+    /// The first page of `key`: drawn, made into the key's plan (or remembered as one that
+    /// cannot be planned), and printed from the plan as every later page of the key is. Apart
+    /// from `screen`: a key kept there for this case was copied and destroyed on every page.
+    private func planFirst(_ state: ScreenState, key: ScreenPlanKey, in plans: ScreenPlans, settings: PageSettings, ui: Words,
+                           languageIndex: Int) -> [UInt8] {
+        let drawn = screenPage(state, settings: settings, ui: ui, languageIndex: languageIndex, recordingParts: true)
+        let template = drawn.parts.flatMap {
+            TemplateSpecializer.specialize(page: templates.page("page"), root: drawn.page,
+                                           isDynamic: { PlannedPageValues.answers($0, showsMap: settings.map != nil) },
+                                           partOf: $0.part(of:))
         }
-        return render(drawn.page)
+        let plan = template.map {
+            ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], forms: forms(state),
+                       headings: fixedHeadings(state, language: settings.language))
+        }
+        plans.store(plan, for: key)
+        guard let plan else { return render(drawn.page) }
+        return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
     }
 
     /// The index in `Project.languages` of a page's language, which plans and entries are kept

@@ -158,9 +158,10 @@ struct ScreenParts {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned; nil for a page in another language than its instance's.
-    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
-        guard languageIndex >= 0 else { return nil }
+    /// The plan key of a page that can be planned: one in its instance's language
+    /// (`languageIndex >= 0`, which the caller checks: an optional key was copied and
+    /// destroyed twice per page).
+    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey {
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)

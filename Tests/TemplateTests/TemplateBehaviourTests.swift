@@ -261,6 +261,20 @@ import Testing
         #expect(buffer.bytes == Array(("<head>" + String(repeating: "0123456789", count: 1000)).utf8))
     }
 
+    @Test func eachEscapedCharacterIsFoundAtEveryPlaceInARun() {
+        for special in "&<>\"'" {
+            for place in 0..<20 {
+                var text = Array(repeating: Character("a"), count: 20)
+                text[place] = special
+                var buffer = HTMLBuffer()
+                buffer.appendEscaped(String(text))
+                let entity = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"][special]!
+                #expect(String(decoding: buffer.bytes, as: UTF8.self)
+                        == String(repeating: "a", count: place) + entity + String(repeating: "a", count: 19 - place))
+            }
+        }
+    }
+
     @Test func escapingTextOfEveryLengthKeepsItWhole() {
         for length in 0..<200 {
             let text = String(repeating: "a<", count: length)
