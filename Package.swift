@@ -89,6 +89,12 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Release builds inline across FlowStage's own modules: a page view runs through five of them,
+// and a getter or a small initializer behind a module's edge was a call (and its copies) each time.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+}
+
 // The libFuzzer harnesses of `make fuzz` (Fuzz/README.md), declared only when FLOWSTAGE_FUZZ=1 so an
 // ordinary build never sees them. `make fuzz` builds them in .build/fuzz-build with address
 // sanitizer and sanitizer coverage, and links libclang_rt.fuzzer_no_main from the toolchain.
