@@ -1,9 +1,10 @@
-/// The renderer's output cursor: bytes appended into memory it owns, handed back as an array.
+/// The renderer's output cursor: bytes appended into plain memory, handed back as an array.
 ///
 /// `Array.append(contentsOf:)` costs about a hundred instructions per call, and a page is
 /// hundreds of small appends; even a copy through `withUnsafeMutableBufferPointer` asks the
-/// array whether it is uniquely referenced each time. The writer owns a plain allocation
-/// instead (one `memcpy` per append, doubling when full) and makes the array once, at the end.
+/// array whether it is uniquely referenced each time. The writer writes into a plain buffer
+/// instead (one `memcpy` per append): the storage of the array being made, lent to it
+/// (`HTMLBuffer.withWriter`), or an allocation of its own, doubling when full.
 struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -93,9 +94,9 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Replaces `& < > " '` with `&amp; &lt; &gt; &quot; &#39;`. Runs of bytes that need no
-    /// escaping are copied in one go, so ordinary text costs one scan and one copy.
-    /// Eight bytes are tested at once (`mayNeedEscaping`) and skipped when none of them is one
-    /// of the five: byte by byte, an id or a URL cost some seven instructions a byte.
+    /// escaping are copied in one go, so ordinary text costs one scan and one copy. The scan
+    /// skips eight bytes at a time when none of them is one of the five (`holdsEscapedByte`):
+    /// byte by byte, an id or a URL cost some seven instructions a byte.
     mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress else { return }
         var runStart = 0
@@ -104,7 +105,7 @@ struct ByteWriter: ~Copyable {
         while index < count {
             if index + 8 <= count {
                 let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-                if !ByteWriter.mayNeedEscaping(word) {
+                if !ByteWriter.holdsEscapedByte(word) {
                     index += 8
                     continue
                 }
@@ -125,12 +126,12 @@ struct ByteWriter: ~Copyable {
         append(UnsafeBufferPointer(start: start + runStart, count: count - runStart))
     }
 
-    /// Whether one of the eight bytes of `word` may be one of `" & ' < >` (exactly: whether
-    /// one is). A byte equal to `c` is a zero byte of `word ^ c…c`, and a word has a zero byte
-    /// when `(v - 0x01…01) & ~v & 0x80…80` is not zero. `&` and `'` differ in the lowest bit,
-    /// `<` and `>` in the second: or-ing that bit in tests each pair at once.
+    /// Whether one of the eight bytes of `word` is one of `" & ' < >`. A byte equal to `c` is a
+    /// zero byte of `word ^ c…c`, and `v` has a zero byte exactly when
+    /// `(v - 0x01…01) & ~v & 0x80…80` is not zero. `&` and `'` differ in the lowest bit, `<` and
+    /// `>` in the second: or-ing that bit in tests each pair at once.
     @inline(__always)
-    static func mayNeedEscaping(_ word: UInt64) -> Bool {
+    static func holdsEscapedByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & (ones &* 0x80) != 0 }
         return hasZeroByte(word ^ (ones &* 0x22))

@@ -50,10 +50,9 @@ public struct HTMLBuffer: Sendable {
     }
 
     /// Runs `body` with a fast writer over the bytes (what templates render through);
-    /// `expected` is roughly how many bytes `body` will write.
-    /// The writer writes straight into the new array's storage: made apart and copied into an
-    /// array at the end, a page was allocated and copied once more. Only output far beyond
-    /// `expected` moves the writer to memory of its own, copied into the array afterwards.
+    /// `expected` is roughly how many bytes `body` will write. The writer writes straight into
+    /// the new array's storage (made apart and copied at the end, a page was allocated and
+    /// copied once more); only output beyond that room moves it to memory of its own.
     mutating func withWriter<Result>(expected: Int, _ body: (inout ByteWriter) -> Result) -> Result {
         let kept = bytes.count
         var result: Result?
