@@ -47,8 +47,7 @@ public struct Renderer: Sendable {
     public func screen(_ state: ScreenState, settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         let languageIndex = languageIndex(state, settings: settings)
-        if let plans = screenPlans, languageIndex >= 0 {
-            let key = planKey(state, settings: settings, languageIndex: languageIndex)
+        if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
             switch plans.plan(for: key) {
             case .some(.some(let plan)):
                 return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
@@ -61,8 +60,7 @@ public struct Renderer: Sendable {
     }
 
     /// The first page of `key`: drawn, made into the key's plan (or remembered as one that
-    /// cannot be planned), and printed from the plan as every later page of the key is. Apart
-    /// from `screen`: a key kept there for this case was copied and destroyed on every page.
+    /// cannot be planned), and printed from the plan as every later page of the key is.
     private func planFirst(_ state: ScreenState, key: ScreenPlanKey, in plans: ScreenPlans, settings: PageSettings, ui: Words,
                            languageIndex: Int) -> [UInt8] {
         let drawn = screenPage(state, settings: settings, ui: ui, languageIndex: languageIndex, recordingParts: true)

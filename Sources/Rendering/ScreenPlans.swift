@@ -158,10 +158,9 @@ struct ScreenParts {
 }
 
 extension Renderer {
-    /// The plan key of a page that can be planned: one in its instance's language
-    /// (`languageIndex >= 0`, which the caller checks: an optional key was copied and
-    /// destroyed twice per page).
-    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey {
+    /// The plan key of a page that can be planned; nil for a page in another language than its instance's.
+    func planKey(_ state: ScreenState, settings: PageSettings, languageIndex: Int) -> ScreenPlanKey? {
+        guard languageIndex >= 0 else { return nil }
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
         identities.reserveCapacity(state.components.count)

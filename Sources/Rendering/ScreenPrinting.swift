@@ -20,9 +20,8 @@ extension Renderer {
     /// How `state`'s page is printed with `settings`, once it has been printed (its plan made).
     func printing(_ state: ScreenState, settings: PageSettings) -> ScreenPrinting {
         _ = screen(state, settings: settings)
-        let languageIndex = languageIndex(state, settings: settings)
-        guard languageIndex >= 0, case .some(.some(let plan)) = screenPlans?.plan(for: planKey(state, settings: settings, languageIndex: languageIndex))
-        else {
+        guard let key = planKey(state, settings: settings, languageIndex: languageIndex(state, settings: settings)),
+              case .some(.some(let plan)) = screenPlans?.plan(for: key) else {
             return ScreenPrinting(planned: false, drawnWhole: [])
         }
         var whole: [Component] = []

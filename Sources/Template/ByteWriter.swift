@@ -13,18 +13,6 @@ struct ByteWriter: ~Copyable {
     /// Whether `base` is the writer's own allocation (else it is lent, `init(over:count:)`).
     private var owned: Bool
 
-    /// Takes over `bytes` (leaving it empty) and writes after its current content;
-    /// `expected` is roughly how many bytes are coming (at least the room `bytes` has).
-    init(taking bytes: inout [UInt8], expected: Int) {
-        length = bytes.count
-        capacity = max(length + max(expected, 64), bytes.capacity)
-        base = .allocate(capacity: capacity)
-        owned = true
-        let start = base
-        bytes.withUnsafeBufferPointer { if let from = $0.baseAddress { start.initialize(from: from, count: $0.count) } }
-        bytes = []
-    }
-
     /// Writes into `storage` after its first `count` bytes, moving to memory of its own only
     /// if `storage` fills up (`isInStorage` tells).
     init(over storage: UnsafeMutableBufferPointer<UInt8>, count: Int) {

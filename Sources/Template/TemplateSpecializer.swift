@@ -330,11 +330,9 @@ public struct TemplateSpecializer {
             try inline(template, context: context)
             return
         }
-        var bytes: [UInt8] = []
-        var writer = ByteWriter(taking: &bytes, expected: 64)
-        writer.append(value, escaped: escaped)
-        writer.finish(into: &bytes)
-        appendLiteral(bytes[...])
+        var buffer = HTMLBuffer()
+        buffer.withWriter(expected: 64) { $0.append(value, escaped: escaped) }
+        appendLiteral(buffer.bytes[...])
     }
 
     /// An embedded template, in place: it sees only its own context, as when it is rendered.
