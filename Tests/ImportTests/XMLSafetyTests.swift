@@ -41,6 +41,12 @@ struct XMLSafetyTests {
             #expect(error.message.contains("is not UTF-8 text"), "\(error)")
             #expect(error.line == 2, "\(error)")
         }
+        // An alias iconv reads as UTF-8 (`make fuzz`: FoundationXML trapped on the byte in a name).
+        let alias = Array("<?xml version=\"1.0\" encoding=\"UTF*8\"?>\n<a xmlns".utf8) + [0xC9] + Array("b=\"u\"/>".utf8)
+        let refused = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: alias)], context: ImportContext(validators: []))
+        let aliasError = try #require(refused.errors.first)
+        #expect(aliasError.message.contains("is not UTF-8 text"), "\(aliasError)")
+        #expect(aliasError.line == 2 && aliasError.column == 9, "\(aliasError)")
         // A declared single-byte encoding is libxml2's to transcode.
         let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a b=\"".utf8) + [0xE9] + Array("\"/>".utf8)
         let imported = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: latin1)], context: ImportContext(validators: []))

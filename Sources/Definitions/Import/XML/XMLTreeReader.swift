@@ -52,13 +52,18 @@ enum XMLTreeReader {
 
     /// Where a document that libxml2 reads as UTF-8 stops being UTF-8. libxml2 passes such
     /// bytes on in an attribute's name and FoundationXML's `XMLParser` then traps, ending the
-    /// server (`make fuzz` found it). A UTF-16 document, or one that declares another encoding
-    /// (ISO-8859-1, windows-1252…), is transcoded by libxml2 and not checked here.
+    /// server (`make fuzz` found it). A UTF-16 document is transcoded by libxml2 and not checked
+    /// here; one that declares another encoding is checked the way libxml2 transcodes it, by
+    /// iconv: where iconv stops (an alias of UTF-8 such as `UTF*8`, which iconv reads as UTF-8,
+    /// was passed on unchecked and trapped, `make fuzz` again).
     static func invalidUTF8Position(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
             || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) { return nil }
         if String(validating: bytes, as: UTF8.self) != nil { return nil }
-        if let encoding = declaredEncoding(bytes), !["utf-8", "utf8", "utf-16", "utf16"].contains(encoding) { return nil }
+        if let encoding = declaredEncoding(bytes), !["utf-8", "utf8", "utf-16", "utf16"].contains(encoding),
+           let stop = untranscodableOffset(bytes, from: encoding) {
+            return stop < bytes.count ? position(of: stop, in: bytes) : nil
+        }
         var line = 1, column = 1, index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -69,6 +74,29 @@ enum XMLTreeReader {
             index += length
         }
         return nil
+    }
+
+    /// The offset of the first byte iconv cannot read as `encoding` (`bytes.count` when it
+    /// reads them all); nil when iconv does not know the encoding (libxml2 then reads UTF-8).
+    static func untranscodableOffset(_ bytes: [UInt8], from encoding: String) -> Int? {
+        let converter = iconv_open("UTF-8", encoding)
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var scratch = [CChar](repeating: 0, count: 4_096)
+        return input.withUnsafeMutableBufferPointer { source in
+            var next = source.baseAddress
+            var left = source.count
+            while left > 0 {
+                let converted = scratch.withUnsafeMutableBufferPointer { target in
+                    var out = target.baseAddress
+                    var room = target.count
+                    return iconv(converter, &next, &left, &out, &room)
+                }
+                if converted == -1 && errno != E2BIG { break }
+            }
+            return source.count - left
+        }
     }
 
     /// The `encoding` of the XML declaration, lowercased.
