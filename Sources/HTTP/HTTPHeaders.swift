@@ -7,8 +7,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
 
+    /// With room for the fields a response gains on its way out (caching, cookies, the four
+    /// security headers): growing the array field by field allocated four times per page.
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields = []
+        fields.reserveCapacity(elements.count + 7)
+        for (name, value) in elements { fields.append((name: name, value: value)) }
     }
 
     /// The first value for `name`, or nil; setting replaces every value for it

@@ -159,7 +159,9 @@ public final class PreviewApp: Sendable {
     /// and closures retained and released).
     private static func match(_ method: Route.Method, _ segments: [String], _ request: Request) -> (index: Int, parameters: [String])? {
         for index in routeIndex.candidates(method, first: segments.first) {
-            if let parameters = Route.parameters(of: segments, parts: routes[index].parts), routes[index].when?(request) ?? true {
+            // The condition first: a page view's JSON twin fits the same path, and its
+            // parameters were made only to be dropped.
+            if routes[index].when?(request) ?? true, let parameters = Route.parameters(of: segments, parts: routes[index].parts) {
                 return (index, parameters)
             }
         }
@@ -550,8 +552,9 @@ public final class PreviewApp: Sendable {
     }
 
     /// Headers every answer carries: only our own scripts and styles, no framing, no sniffing.
-    func secured(_ response: Response) -> Response {
-        var response = response
+    /// Consuming: a copy of the caller's response would share its header array, and adding to
+    /// it would copy the array.
+    func secured(_ response: consuming Response) -> Response {
         response.headers.reserveCapacity(response.headers.count + 4)
         // A media SVG brings its own, stricter policy (MediaRoute); pages may show https images (`image` with `url`).
         if !response.headers.contains("Content-Security-Policy") {

@@ -1,6 +1,5 @@
 import Definitions
 import Expressions
-import Foundation
 import Markdown
 import Synchronization
 
@@ -17,27 +16,18 @@ struct MarkdownCache: Sendable {
         let table = Mutex<[Source: String]>([:])
     }
 
-    /// A filled-in markdown text as a key by its bytes. `String`'s own hash normalizes the text
-    /// first (for a text with any non-ASCII letter, `€`, that cost more than the rest of a page's
-    /// fields), and `Hasher` over the bytes cost a thousand instructions for a sentence: the
-    /// bytes are folded with FNV-1a and only that word is hashed.
+    /// A filled-in markdown text as a key: its bytes, never made a `String` unless new (the
+    /// validation cost more than the look-up). `Hasher` over the bytes cost a thousand
+    /// instructions for a sentence: they are folded with FNV-1a and only that word is hashed.
     private struct Source: Hashable, Sendable {
-        let text: String
+        let bytes: [UInt8]
 
         func hash(into hasher: inout Hasher) {
-            var text = text
-            hasher.combine(text.withUTF8 { bytes in
+            hasher.combine(bytes.withUnsafeBufferPointer { bytes in
                 var folded: UInt64 = 0xcbf2_9ce4_8422_2325
                 for byte in bytes { folded = (folded ^ UInt64(byte)) &* 0x100_0000_01b3 }
                 return folded
             })
-        }
-
-        static func == (a: Source, b: Source) -> Bool {
-            var (a, b) = (a.text, b.text)
-            return a.withUTF8 { a in
-                b.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-            }
         }
     }
 
@@ -70,9 +60,9 @@ struct MarkdownCache: Sendable {
     /// texts rendered at load are not asked (the key's text hashed per page cost more than the
     /// rest of a kept text's look-up).
     func renderFilled(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
-        let source = Source(text: text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped))
+        let source = Source(bytes: text.resolvedBytes(tags, language: language, data: data, escapingValues: Markdown.escaped))
         if let known = filled.table.withLock({ $0[source] }) { return known }
-        let rendered = Markdown.html(source.text)
+        let rendered = Markdown.html(String(decoding: source.bytes, as: UTF8.self))
         filled.table.withLock { filled in
             if filled.count >= MarkdownCache.filledLimit { filled.removeAll() }
             filled[source] = rendered

@@ -26,4 +26,22 @@ import Testing
             }
         }
     }
+
+    /// The same at every place of a long segment, as an instance id is (read eight bytes at a time).
+    @Test func eachByteIsJudgedAtEveryPlaceInALongSegment() {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        for byte in UInt8(0)...UInt8(127) {
+            for place in 0..<20 {
+                var bytes = Array("0123456789-abcdefXYZ".utf8)
+                bytes[place] = byte
+                let segment = String(decoding: bytes, as: UTF8.self)
+                let encoded = Percent.encode(segment)
+                if unreserved.contains(byte) {
+                    #expect(encoded == segment, "byte \(byte) at \(place)")
+                } else {
+                    #expect(encoded.contains("%"), "byte \(byte) at \(place)")
+                }
+            }
+        }
+    }
 }

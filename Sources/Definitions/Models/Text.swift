@@ -69,6 +69,13 @@ public struct Text: Sendable, Hashable {
         resolve(tags, language: language, reading: { $0.get(in: data) }, escape)
     }
 
+    /// The same words as UTF-8 bytes, not made a `String`: for a cache keyed by them, which
+    /// needs no validated string unless the key is new.
+    public func resolvedBytes(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> [UInt8] {
+        if parts.isEmpty { return Array(source.utf8) }
+        return gathered(tags, language: language, reading: { $0.get(in: data) }, escape)
+    }
+
     /// The words of a text that reads only `$item` and `$index` (`readsOnlyItem`), read from the
     /// item itself: no scope of the data with the two added is built per item.
     public func resolve(_ tags: Tags, language: String, item: JSONValue, index: Int) -> String {
@@ -77,28 +84,42 @@ public struct Text: Sendable, Hashable {
 
     private func resolve(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
                          _ escape: ((String) -> String)?) -> String {
-        func piece(_ part: Part) -> String {
-            switch part {
-            case .literal(let literal): literal
-            case .path(let path): Text.written(read(path), escape)
-            case .tag(let key):
-                if let value = tags.interpolatingValue(key, language: language) {
-                    value.resolveWithoutTags(read, escape)
-                } else {
-                    tags.lookup(key, language: language) ?? key
-                }
-            }
-        }
         switch parts.count {
         case 0: return source
-        case 1: return piece(parts[0])
+        case 1: return piece(parts[0], tags, language: language, reading: read, escape)
         default:
             // Gathered as bytes and made a string once: `String.append` cost some 400
             // instructions a part, and a sentence with three values in it has seven parts.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(source.utf8.count + 32)
-            for part in parts { bytes.append(contentsOf: piece(part).utf8) }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: gathered(tags, language: language, reading: read, escape), as: UTF8.self)
+        }
+    }
+
+    private func gathered(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
+                          _ escape: ((String) -> String)?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.utf8.count + 32)
+        for part in parts {
+            // Copied from the piece's contiguous bytes: appending its `utf8` view went through
+            // the generic sequence path (some 170 instructions a piece).
+            let piece = piece(part, tags, language: language, reading: read, escape)
+            if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: piece.utf8)
+            }
+        }
+        return bytes
+    }
+
+    private func piece(_ part: Part, _ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
+                       _ escape: ((String) -> String)?) -> String {
+        switch part {
+        case .literal(let literal): literal
+        case .path(let path): Text.written(read(path), escape)
+        case .tag(let key):
+            if let value = tags.interpolatingValue(key, language: language) {
+                value.resolveWithoutTags(read, escape)
+            } else {
+                tags.lookup(key, language: language) ?? key
+            }
         }
     }
 
