@@ -150,6 +150,9 @@ public struct UserTask: Sendable {
 
     private let storage: Storage
 
+    /// The task itself, whichever copy of it: a key that hashes a pointer, not the process's
+    /// and the node's names (a page view looks its task up).
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     public var title: Text? { storage.title }
     public var step: Text? { storage.step }
     public var substep: Text? { storage.substep }

@@ -226,9 +226,11 @@ public final class Words: Sendable {
     /// names), in the page's words and decimal sign.
     public func size(_ bytes: Int) -> String {
         func trimmed(_ value: Double) -> String { decimal((value * 10).rounded(.down) / 10) }
-        if bytes >= 1 << 20 { return fill("size.megabytes", ["x": trimmed(Double(bytes) / Double(1 << 20))]) }
-        if bytes >= 1 << 10 { return fill("size.kilobytes", ["x": trimmed(Double(bytes) / Double(1 << 10))]) }
-        return bytes == 1 ? self["size.oneByte"] : fill("size.bytes", ["x": String(bytes)])
+        // Filled by a function, not a dictionary: a page lists each uploaded file's size.
+        let (key, x) = bytes >= 1 << 20 ? ("size.megabytes", trimmed(Double(bytes) / Double(1 << 20)))
+            : bytes >= 1 << 10 ? ("size.kilobytes", trimmed(Double(bytes) / Double(1 << 10)))
+            : ("size.bytes", String(bytes))
+        return bytes == 1 ? self["size.oneByte"] : fill(key) { $0 == "x" ? x : nil }
     }
 
     /// File types as `UploadRules.typeWords` names them ("PDF", "image"), the generic ones

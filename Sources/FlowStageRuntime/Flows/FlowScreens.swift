@@ -20,8 +20,7 @@ struct FlowScreens: Sendable {
                 rawValues: [String: String] = [:], errors: [FieldError] = [], notice: String?,
                 language: String, evaluator: inout Evaluator) -> ScreenState? {
         guard let mirror = mirrors[flow.name], let task = mirror.node(state.id)?.userTask else { return nil }
-        let components = fixedScreens.components(state.screen, node: state.id, process: mirror.name, data: data,
-                                                 evaluator: &evaluator)
+        let components = fixedScreens.components(task, data: data, evaluator: &evaluator)
         return ScreenState(instanceID: run.id, modal: false, process: mirror, nodeID: state.id, task: task,
                            components: components, data: data, rawValues: rawValues, errors: errors, stepper: nil,
                            canGoBack: run.backStack.count > 1 || state.backEvent != nil, notice: notice,

@@ -8,27 +8,25 @@ import Foundation
 /// evaluate) rather than on each page view, where resolving the typical screen allocated an
 /// array per component with children. Live reload makes a new engine, so a new table.
 struct FixedScreens: Sendable {
-    private let byProcess: [String: [String: [ResolvedComponent]]]
+    /// By the task's identity: the definitions outlive the table (both belong to one engine).
+    private let byTask: [ObjectIdentifier: [ResolvedComponent]]
 
     init(_ processes: [ProcessDefinition]) {
-        var byProcess: [String: [String: [ResolvedComponent]]] = [:]
-        for process in processes where byProcess[process.name] == nil {
-            var screens: [String: [ResolvedComponent]] = [:]
+        var byTask: [ObjectIdentifier: [ResolvedComponent]] = [:]
+        for process in processes {
             for node in process.nodes {
-                guard let task = node.userTask, !ScreenResolver.readsData(task.screen) else { continue }
+                guard let task = node.userTask, byTask[task.identity] == nil, !ScreenResolver.readsData(task.screen) else { continue }
                 // Nothing to evaluate: no data, no clock and no warnings reach the result.
                 var evaluator = Evaluator(language: "", now: .distantPast)
-                screens[node.id] = ScreenResolver.resolve(task.screen, data: .null, evaluator: &evaluator)
+                byTask[task.identity] = ScreenResolver.resolve(task.screen, data: .null, evaluator: &evaluator)
             }
-            if !screens.isEmpty { byProcess[process.name] = screens }
         }
-        self.byProcess = byProcess
+        self.byTask = byTask
     }
 
-    /// The components `screen` (the task `node` of `process`) shows over `data`: the kept ones
-    /// when the screen is fixed, else resolved now.
-    func components(_ screen: [Component], node: String, process: String, data: JSONValue,
-                    evaluator: inout Evaluator) -> [ResolvedComponent] {
-        byProcess[process]?[node] ?? ScreenResolver.resolve(screen, data: data, evaluator: &evaluator)
+    /// The components `task` shows over `data`: the kept ones when its screen is fixed, else
+    /// resolved now.
+    func components(_ task: UserTask, data: JSONValue, evaluator: inout Evaluator) -> [ResolvedComponent] {
+        byTask[task.identity] ?? ScreenResolver.resolve(task.screen, data: data, evaluator: &evaluator)
     }
 }

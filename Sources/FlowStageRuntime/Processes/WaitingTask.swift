@@ -31,7 +31,7 @@ struct WaitingTask {
 
     /// The task's components over its data, resolved once if its screen reads none (`FixedScreens`).
     func components(_ fixedScreens: FixedScreens, evaluator: inout Evaluator) -> [ResolvedComponent] {
-        fixedScreens.components(task.screen, node: node.id, process: process.name, data: data, evaluator: &evaluator)
+        fixedScreens.components(task, data: data, evaluator: &evaluator)
     }
 
     func state(_ instance: Instance, project: Project, steppers: Steppers, fixedScreens: FixedScreens,
