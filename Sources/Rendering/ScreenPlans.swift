@@ -69,13 +69,16 @@ struct ScreenPlanKey: Hashable, Sendable {
     let showsMap: Bool
 
     /// Without the names: the components tell tasks apart but for an empty screen, and
-    /// hashing two strings cost more than the rest of the look-up.
+    /// hashing two strings cost more than the rest of the look-up. The components' addresses
+    /// are folded into one word first (FNV-1a over words), which alone is hashed: a `Hasher`
+    /// round per component cost more than the rest of the key.
     func hash(into hasher: inout Hasher) {
         hasher.combine(language)
         hasher.combine(hasErrors)
         hasher.combine(showsMap)
-        hasher.combine(components.count)
-        for component in components { hasher.combine(component) }
+        var folded: UInt64 = 0xcbf2_9ce4_8422_2325
+        for component in components { folded = (folded ^ UInt64(UInt(bitPattern: component))) &* 0x100_0000_01b3 }
+        hasher.combine(folded)
         for choice in choices { hasher.combine(choice) }
     }
 }
@@ -252,7 +255,7 @@ extension Renderer {
                     var scope: JSONValue?
                     if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
-                                                    tags: project.tags, ids: &ids, scope: scope, form: (form.target, formURL)))
+                                                    tags: project.tags, ids: &ids, scope: scope, formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))
                     collection = unrolled

@@ -71,7 +71,7 @@ extension FieldRequestValues {
     /// the plan's walk hands out was copied whole per call (some 340 instructions a component).
     init(_ entry: borrowing SpecializedComponents.Entry, _ resolved: UnsafePointer<ResolvedComponent>,
          state: borrowing ScreenState, links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
-         ids: inout FieldIDs, scope: JSONValue? = nil, form: (target: PostTarget?, url: String)? = nil) {
+         ids: inout FieldIDs, scope: JSONValue? = nil, formTarget: borrowing PostTarget? = nil, formURL: borrowing String = "") {
         let component = resolved.pointee.definition
         var value = ""
         var error: String?
@@ -100,7 +100,9 @@ extension FieldRequestValues {
         if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
         var formAction = ""
         if let target = entry.ownTarget {
-            if let form, form.target == target { formAction = form.url } else { formAction = target.url(links, instance: state.instanceID) }
+            // The form's target and address borrowed: an initializer's argument is owned, and
+            // each field's copy of them was retained and released.
+            if formTarget == target { formAction = copy formURL } else { formAction = target.url(links, instance: state.instanceID) }
         }
         // The rule's values first, then one initialization: setting `rule` after `self.init`
         // made the value in a temporary and copied it into place (a retain per string).
