@@ -4,8 +4,11 @@ import Testing
 @testable import Definitions
 
 @Suite struct TextSubstitution {
-    let tags = Tags(byLanguage: ["en": ["hello": "Hello", "greet": "Hi ${name}"], "ro": ["hello": "Bună"]],
+    let tags = Tags(byLanguage: ["en": ["hello": "Hello", "greet": "Hi ${name}", "offer": "Hi ${name}, @@hello",
+                                        "bye": "Bye ${name}"],
+                                 "ro": ["hello": "Bună", "bye": "La revedere"]],
                     defaultLanguage: "en")
+    let ana = JSONValue.object(["name": .string("Ana")])
 
     @Test func aTagIsLookedUpInTheLanguage() {
         #expect(Text("@@hello").resolve(tags, language: "ro", data: .null) == "Bună")
@@ -13,6 +16,22 @@ import Testing
 
     @Test func aMissingLanguageFallsBackToTheDefaultLanguage() {
         #expect(Text("@@greet").resolve(tags, language: "ro", data: .object(["name": .string("Ana")])) == "Hi Ana")
+    }
+
+    @Test func aLanguagesOwnWordsWinOverTheDefaultLanguagesDataReadingOnes() {
+        #expect(Text("@@bye").resolve(tags, language: "ro", data: ana) == "La revedere")
+        #expect(Text("@@bye").resolve(tags, language: "en", data: ana) == "Bye Ana")
+        #expect(Text("@@bye").resolve(tags, language: "fr", data: ana) == "Bye Ana")
+    }
+
+    @Test func aTagThatReadsDataIsFilledInsideASentence() {
+        #expect(Text("Note: @@greet!").resolve(tags, language: "ro", data: ana) == "Note: Hi Ana!")
+        #expect(Text("Note: @@greet!").resolvedBytes(tags, language: "en", data: ana, escapingValues: nil) == Array("Note: Hi Ana!".utf8))
+    }
+
+    @Test func aTagInsideATagsValueStaysAsWritten() {
+        #expect(Text("@@offer").resolve(tags, language: "en", data: ana) == "Hi Ana, @@hello")
+        #expect(Text("> @@offer").resolve(tags, language: "en", data: ana) == "> Hi Ana, @@hello")
     }
 
     @Test func aMissingTagShowsItsKey() {

@@ -4,12 +4,20 @@ public struct Tags: Sendable {
     public let byLanguage: [String: [String: String]]
     public let defaultLanguage: String
     /// The values that hold `${path}`, parsed once: they are filled on every page showing them.
+    /// Per language, with the default language's for the keys that language lacks, so a page
+    /// asks two tables, not four.
     private let interpolating: [String: [String: Text]]
 
     public init(byLanguage: [String: [String: String]], defaultLanguage: String) {
         self.byLanguage = byLanguage
         self.defaultLanguage = defaultLanguage
-        interpolating = byLanguage.mapValues { $0.compactMapValues { Text.interpolates($0) ? Text($0) : nil } }
+        func parsed(_ values: [String: String]) -> [String: Text] {
+            values.compactMapValues { Text.interpolates($0) ? Text($0) : nil }
+        }
+        let fallback = byLanguage[defaultLanguage].map(parsed) ?? [:]
+        interpolating = byLanguage.mapValues { own in
+            parsed(own).merging(fallback.filter { own[$0.key] == nil }) { mine, _ in mine }
+        }
     }
 
     public static let empty = Tags(byLanguage: [:], defaultLanguage: "en")
@@ -20,7 +28,7 @@ public struct Tags: Sendable {
 
     /// The value `lookup` finds, parsed, when it holds `${path}`; nil when it holds none.
     func interpolatingValue(_ key: String, language: String) -> Text? {
-        byLanguage[language]?[key] != nil ? interpolating[language]?[key] : interpolating[defaultLanguage]?[key]
+        (interpolating[language] ?? interpolating[defaultLanguage])?[key]
     }
 
     /// Whether `language`'s own file has `key`, not only the default language's: a page in a

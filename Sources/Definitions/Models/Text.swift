@@ -84,54 +84,58 @@ public struct Text: Sendable, Hashable {
 
     private func resolve(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
                          _ escape: ((String) -> String)?) -> String {
-        switch parts.count {
-        case 0: return source
-        case 1: return piece(parts[0], tags, language: language, reading: read, escape)
-        default:
-            // Gathered as bytes and made a string once: `String.append` cost some 400
-            // instructions a part, and a sentence with three values in it has seven parts.
-            return String(decoding: gathered(tags, language: language, reading: read, escape), as: UTF8.self)
+        if parts.isEmpty { return source }
+        if parts.count == 1 {
+            // One part is given back as it is, unless it is a tag whose value reads data.
+            switch parts[0] {
+            case .literal(let literal): return literal
+            case .path(let path): return Text.written(read(path), escape)
+            case .tag(let key):
+                guard let value = tags.interpolatingValue(key, language: language) else { return tags.lookup(key, language: language) ?? key }
+                var bytes: [UInt8] = []
+                value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false)
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
+        // Gathered as bytes and made a string once: `String.append` cost some 400 instructions
+        // a part, and a sentence with three values in it has seven parts.
+        return String(decoding: gathered(tags, language: language, reading: read, escape), as: UTF8.self)
     }
 
     private func gathered(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
                           _ escape: ((String) -> String)?) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.utf8.count + 32)
-        for part in parts {
-            // Copied from the piece's contiguous bytes: appending its `utf8` view went through
-            // the generic sequence path (some 170 instructions a piece).
-            let piece = piece(part, tags, language: language, reading: read, escape)
-            if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: piece.utf8)
-            }
-        }
+        gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: true)
         return bytes
     }
 
-    private func piece(_ part: Part, _ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
-                       _ escape: ((String) -> String)?) -> String {
-        switch part {
-        case .literal(let literal): literal
-        case .path(let path): Text.written(read(path), escape)
-        case .tag(let key):
-            if let value = tags.interpolatingValue(key, language: language) {
-                value.resolveWithoutTags(read, escape)
-            } else {
-                tags.lookup(key, language: language) ?? key
+    /// Appends the words to `bytes`. A tag's value is read for its own `${path}`s, written into
+    /// the same bytes; a tag inside a tag's value is not looked up (it stays as written).
+    private func gather(into bytes: inout [UInt8], _ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
+                        _ escape: ((String) -> String)?, readingTags: Bool) {
+        // From the text's contiguous bytes: appending its `utf8` view went through the generic
+        // sequence path (some 170 instructions a piece).
+        func append(_ text: String) {
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
             }
         }
-    }
-
-    private func resolveWithoutTags(_ read: (DataPath) -> JSONValue, _ escape: ((String) -> String)?) -> String {
-        if parts.isEmpty { return source }
-        return parts.map { part in
+        if parts.isEmpty { return append(source) }
+        for part in parts {
             switch part {
-            case .literal(let literal): literal
-            case .tag(let key): "@@" + key
-            case .path(let path): Text.written(read(path), escape)
+            case .literal(let literal): append(literal)
+            case .path(let path): append(Text.written(read(path), escape))
+            case .tag(let key):
+                if !readingTags {
+                    append("@@"); append(key)
+                } else if let value = tags.interpolatingValue(key, language: language) {
+                    value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false)
+                } else {
+                    append(tags.lookup(key, language: language) ?? key)
+                }
             }
-        }.joined()
+        }
     }
 
     private static func written(_ value: JSONValue, _ escape: ((String) -> String)?) -> String {
