@@ -85,10 +85,9 @@ enum Percent {
     }
 
     private static func isUnreserved(_ segment: String) -> Bool {
-        // Over the contiguous bytes, a plain loop: walking `utf8` or `allSatisfy` cost tens of
+        // Over the contiguous bytes, eight at a time while they are letters, digits and `-` (an
+        // instance id), then a byte at a time: walking `utf8` or `allSatisfy` cost tens of
         // instructions a byte, and every screen page encodes its instance id several times.
-        // Eight bytes at a time where they are letters, digits and `-` (an instance id), a byte
-        // at a time otherwise.
         if let all = segment.utf8.withContiguousStorageIfAvailable({ bytes in
             var index = 0
             let raw = UnsafeRawBufferPointer(bytes)
@@ -108,7 +107,7 @@ enum Percent {
     /// test on every byte at once (the sum of a 7-bit byte and a bound never carries into the
     /// next byte), `-` by an exact zero-byte test.
     @inline(__always)
-    static func isAlphanumericOrHyphen(_ word: UInt64) -> Bool {
+    private static func isAlphanumericOrHyphen(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, low = ones &* 0x7F
         if word & high != 0 { return false }
         func within(_ lowest: UInt64, _ highest: UInt64) -> UInt64 {

@@ -72,8 +72,7 @@ public struct Text: Sendable, Hashable {
     /// The same words as UTF-8 bytes, not made a `String`: for a cache keyed by them, which
     /// needs no validated string unless the key is new.
     public func resolvedBytes(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> [UInt8] {
-        if parts.isEmpty { return Array(source.utf8) }
-        return gathered(tags, language: language, reading: { $0.get(in: data) }, escape)
+        gathered(tags, language: language, reading: { $0.get(in: data) }, escape)
     }
 
     /// The words of a text that reads only `$item` and `$index` (`readsOnlyItem`), read from the
