@@ -227,10 +227,10 @@ public final class Words: Sendable {
     public func size(_ bytes: Int) -> String {
         func trimmed(_ value: Double) -> String { decimal((value * 10).rounded(.down) / 10) }
         // Filled by a function, not a dictionary: a page lists each uploaded file's size.
-        let (key, x) = bytes >= 1 << 20 ? ("size.megabytes", trimmed(Double(bytes) / Double(1 << 20)))
-            : bytes >= 1 << 10 ? ("size.kilobytes", trimmed(Double(bytes) / Double(1 << 10)))
-            : ("size.bytes", String(bytes))
-        return bytes == 1 ? self["size.oneByte"] : fill(key) { $0 == "x" ? x : nil }
+        func filled(_ key: String, _ x: String) -> String { fill(key) { $0 == "x" ? x : nil } }
+        if bytes >= 1 << 20 { return filled("size.megabytes", trimmed(Double(bytes) / Double(1 << 20))) }
+        if bytes >= 1 << 10 { return filled("size.kilobytes", trimmed(Double(bytes) / Double(1 << 10))) }
+        return bytes == 1 ? self["size.oneByte"] : filled("size.bytes", String(bytes))
     }
 
     /// File types as `UploadRules.typeWords` names them ("PDF", "image"), the generic ones
