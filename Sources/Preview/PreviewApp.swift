@@ -496,8 +496,9 @@ public final class PreviewApp: Sendable {
     // MARK: - Sessions and security
 
     private func currentSession(_ request: Request) -> (Session, isNew: Bool) {
-        if let id = request.cookies[PreviewApp.sessionCookie], let session = sessions.session(id) {
-            return (withProjectDefaults(session), false)
+        if let id = request.cookies[PreviewApp.sessionCookie], var session = sessions.session(id) {
+            applyProjectDefaults(&session)
+            return (session, false)
         }
         return (sessions.create(language: project.defaultLanguage, theme: project.theme,
                                 appearance: project.appearance.rawValue), true)
@@ -506,14 +507,14 @@ public final class PreviewApp: Sendable {
     /// The session as this project version shows it: a setting the person did not choose in the
     /// catalogue follows project.json (so changing `theme` or `languages` there reaches open
     /// sessions on their next page), and a chosen one the project no longer offers does too.
-    /// Consuming: the session read from the store is changed in place, not copied first.
-    func withProjectDefaults(_ session: consuming Session) -> Session {
+    /// In place: the session read from the store is changed, not copied (a consuming parameter
+    /// given back was copied all the same).
+    func applyProjectDefaults(_ session: inout Session) {
         if !session.hasChosen(.language) || !project.languages.contains(session.language) {
             session.language = project.defaultLanguage
         }
         if !session.hasChosen(.theme) || project.themes[session.theme] == nil { session.theme = project.theme }
         if !session.hasChosen(.appearance) { session.appearance = project.appearance.rawValue }
-        return session
     }
 
     func settings(_ session: Session) -> PageSettings {

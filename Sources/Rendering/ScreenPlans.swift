@@ -166,7 +166,9 @@ extension Renderer {
         guard languageIndex >= 0 else { return nil }
         var identities: [ObjectIdentifier] = []
         var choices: [String] = []
-        identities.reserveCapacity(state.components.count)
+        // Room for the components inside containers and collections' items too: grown from
+        // the top level's count, the array was made three times on a page with a table.
+        identities.reserveCapacity(max(32, state.components.count * 2))
         let singleTask = state.sections.isEmpty
         // A task's components tell it apart, so the sections' components in order tell a page's
         // tasks apart; an unrolled collection's identity once more per item counts its items.

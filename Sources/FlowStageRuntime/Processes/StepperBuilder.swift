@@ -51,17 +51,32 @@ enum StepperBuilder {
 /// server's time on `make bench`. Live reload makes a new engine, so a new table.
 struct Steppers: Sendable {
     private let byProcess: [String: [String: Stepper]]
+    /// The steppers of the tasks an instance's own process shows (not a called one's), by the
+    /// task's identity: one pointer hashed per page view instead of two names. A task belongs to
+    /// one process, and its stepper depends only on that process and the task's labels.
+    private let byOwnTask: [ObjectIdentifier: Stepper]
 
     init(project: Project) {
         var byProcess: [String: [String: Stepper]] = [:]
+        var byOwnTask: [ObjectIdentifier: Stepper] = [:]
         for process in project.processes where byProcess[process.name] == nil {
-            byProcess[process.name] = StepperBuilder.steppers(of: process, project: project)
+            let steppers = StepperBuilder.steppers(of: process, project: project)
+            byProcess[process.name] = steppers
+            for node in process.nodes {
+                if let task = node.userTask, let stepper = steppers[node.id] { byOwnTask[task.identity] = stepper }
+            }
         }
         self.byProcess = byProcess
+        self.byOwnTask = byOwnTask
     }
 
     /// The stepper of the task `key` of an instance of `process`, or nil when the task has no step.
     func stepper(process: String, key: String) -> Stepper? {
         byProcess[process]?[key]
+    }
+
+    /// The stepper of `task`, shown by an instance of the process it belongs to.
+    func stepper(ownTask task: UserTask) -> Stepper? {
+        byOwnTask[task.identity]
     }
 }

@@ -37,9 +37,10 @@ struct WaitingTask {
     func state(_ instance: Instance, project: Project, steppers: Steppers, fixedScreens: FixedScreens,
                components: [ResolvedComponent], data: JSONValue, rawValues: [String: String], errors: [FieldError],
                notice: String?, language: String, now: Date, uploadLimit: Int) -> ScreenState {
+        let stepper = token.call == nil ? steppers.stepper(ownTask: task) : steppers.stepper(process: instance.process, key: key)
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
                                 components: components, data: data, rawValues: rawValues, errors: errors,
-                                stepper: steppers.stepper(process: instance.process, key: key),
+                                stepper: stepper,
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
         navigate(&state, instance, project: project, fixedScreens: fixedScreens, language: language, now: now)

@@ -46,10 +46,16 @@ public final class SQLiteRecordStore<Record: StoredRecord>: RecordStore {
 
     /// Specialized for the records pages show: called through `any RecordStore`, the generic
     /// body otherwise looked up the metadata of `Record?` and of the kept entries on every
-    /// load, half of the instance load of a page view.
+    /// load, half of the instance load of a page view. The body is apart (`loadRecord`): the
+    /// unspecialized entry, which chooses the specialized one, sized the body's generic locals
+    /// (two metadata look-ups) before it chose.
     @_specialize(where Record == Instance)
     @_specialize(where Record == FlowRun)
     public func load(_ id: String) throws(StoreError) -> Record? {
+        try loadRecord(id)
+    }
+
+    private func loadRecord(_ id: String) throws(StoreError) -> Record? {
         // Read before anything is asked of the file: a record found current after this
         // moment is current for as long as the file shows this stamp.
         let stamp = probe?.commitStamp()
