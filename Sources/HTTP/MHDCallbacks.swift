@@ -138,7 +138,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
     if let rejection = state.rejection {
         return answer(server.errorResponse(rejection), state: state, connection: connection, server: server)
     }
-    var request: Request
+    let request: Request
     do throws(RequestRejection) {
         request = try makeRequest(state, connection: connection)
     } catch {
@@ -146,7 +146,6 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
         return answer(server.errorResponse(error), state: state, connection: connection, server: server)
     }
     let response = server.handler(request)
-    request.form = nil
     return answer(response, state: state, connection: connection, server: server)
 }
 

@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
         var stopped = false
     }
 
-    public init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
+    public init(configuration: ServerConfiguration, handler: @escaping @Sendable (consuming Request) -> Response) {
         context = ServerContext(configuration: configuration, handler: handler)
     }
 

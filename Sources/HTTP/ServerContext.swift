@@ -5,12 +5,13 @@ import CMicroHTTPD
 /// shared by the worker threads.
 final class ServerContext: Sendable {
     let configuration: ServerConfiguration
-    let handler: @Sendable (Request) -> Response
+    /// Takes the request owned: the app moves it into what its route handler is given.
+    let handler: @Sendable (consuming Request) -> Response
     let limits: FormLimits
     let connections: ConnectionTable
     let bodyFloor: BodyRateFloor?
 
-    init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
+    init(configuration: ServerConfiguration, handler: @escaping @Sendable (consuming Request) -> Response) {
         self.configuration = configuration
         self.handler = handler
         limits = FormLimits(maxFields: configuration.maxFields, maxFieldBytes: configuration.maxFieldBytes)

@@ -34,7 +34,7 @@ public final class LivePreview: Sendable {
     /// The version being served.
     public var app: PreviewApp { current.withLock { $0 } }
 
-    public func handle(_ request: Request) -> Response {
+    public func handle(_ request: consuming Request) -> Response {
         app.handle(request)
     }
 

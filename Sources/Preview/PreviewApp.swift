@@ -117,18 +117,26 @@ public final class PreviewApp: Sendable {
     }
 
     /// One log line per request at `info`; below that level the clock is not even read.
-    public func handle(_ request: Request) -> Response {
-        guard logger.logLevel <= .info else { return secured(accessRefusal(request) ?? route(request)) }
+    /// The request is taken owned and moved into the route handler's `Route.Call`: borrowed,
+    /// it was copied into the call (a dozen retains) and that copy destroyed again.
+    public func handle(_ request: consuming Request) -> Response {
+        guard logger.logLevel <= .info else { return secured(answer(request)) }
         let started = DispatchTime.now().uptimeNanoseconds
-        let response = secured(accessRefusal(request) ?? route(request))
+        let (method, path) = (request.method, request.path)
+        let response = secured(answer(request))
         let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1_000
-        logger.info("\(request.method) \(request.path) \(response.status) \(micros)µs")
+        logger.info("\(method) \(path) \(response.status) \(micros)µs")
         return response
+    }
+
+    private func answer(_ request: consuming Request) -> Response {
+        if let refused = accessRefusal(request) { return refused }
+        return route(request)
     }
 
     /// The one place routes are matched and what they need is checked (`Route.Needs`): the
     /// session, the CSRF token, a form body. Security headers are added around it (`handle`).
-    private func route(_ request: Request) -> Response {
+    private func route(_ request: consuming Request) -> Response {
         let segments = PathSegments.of(request.path)
         guard let method = Route.Method(rawValue: request.method == "HEAD" ? "GET" : request.method) else {
             let session = currentSession(request).0
@@ -140,7 +148,7 @@ public final class PreviewApp: Sendable {
         guard let (index, parameters) = Self.match(method, segments, request) else {
             let (session, isNew) = currentSession(request)
             var response = notFound(request, session)
-            if isNew { setSessionCookie(session, on: &response) }
+            if isNew { setSessionCookie(session.id, on: &response) }
             return response
         }
         let route = Self.routes[index]
@@ -148,9 +156,13 @@ public final class PreviewApp: Sendable {
             return route.handler(self, Route.Call(request: request, session: Self.noSession, parameters: parameters))
         }
         let (session, isNew) = currentSession(request)
-        var response = refusal(of: route, request, session, isNew)
-            ?? route.handler(self, Route.Call(request: request, session: session, parameters: parameters))
-        if isNew { setSessionCookie(session, on: &response) }
+        if var refused = refusal(of: route, request, session, isNew) {
+            if isNew { setSessionCookie(session.id, on: &refused) }
+            return refused
+        }
+        let newID = isNew ? session.id : nil
+        var response = route.handler(self, Route.Call(request: consume request, session: consume session, parameters: parameters))
+        if let newID { setSessionCookie(newID, on: &response) }
         return response
     }
 
@@ -168,8 +180,8 @@ public final class PreviewApp: Sendable {
         return nil
     }
 
-    private func setSessionCookie(_ session: Session, on response: inout Response) {
-        response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: session.id, secure: configuration.secureCookies))
+    private func setSessionCookie(_ id: String, on response: inout Response) {
+        response.setCookie(Cookies.setCookie(name: PreviewApp.sessionCookie, value: id, secure: configuration.secureCookies))
     }
 
     /// The session a file route's handler is given: it reads none.
