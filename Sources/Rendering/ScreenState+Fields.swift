@@ -58,6 +58,25 @@ extension JSONValue {
         default: [displayString]
         }
     }
+
+    /// For each of `options`, whether this value chooses it (`chosenValues`): compared, not
+    /// hashed, for the usual field (one value chosen of a handful): the set cost a hash per
+    /// option on every page view. Empty when none is (an option past the end is not chosen).
+    func chooses(_ options: [String]) -> [Bool] {
+        switch self {
+        case .null:
+            return []
+        case .array(let items) where items.count > 8:
+            let chosen = chosenValues
+            return options.map { chosen.contains($0) }
+        case .array(let items):
+            let chosen = items.map(\.displayString)
+            return options.map { chosen.contains($0) }
+        default:
+            let chosen = displayString
+            return options.map { $0 == chosen }
+        }
+    }
 }
 
 extension FieldRequestValues {
@@ -91,10 +110,8 @@ extension FieldRequestValues {
             if entry.writesValue { value = state.shownText(key, current) }
             var readsOptions = false
             if case .dataOptions = entry.rule { readsOptions = true }
-            if !entry.optionValues.isEmpty || readsOptions {
-                chosen = current.chosenValues
-                selected = entry.optionValues.map { chosen.contains($0) }
-            }
+            if readsOptions { chosen = current.chosenValues }
+            if !entry.optionValues.isEmpty { selected = current.chooses(entry.optionValues) }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
         if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }

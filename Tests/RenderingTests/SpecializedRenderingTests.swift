@@ -493,6 +493,19 @@ import TestSupport
             }
         }
     }
+
+    /// An option is chosen by the field's value, by any item of a list of values (a long list
+    /// too), and by nothing when the field is empty: the same options whichever way it is asked.
+    @Test(arguments: [
+        JSONValue.null, .string("b"), .number(2), .bool(true),
+        .array([.string("a"), .number(2)]),
+        .array((0..<12).map { .string("v\($0)") } + [.string("c")]),
+    ])
+    func anOptionIsChosenByTheValueOrAnItemOfItsList(_ value: JSONValue) {
+        let options = ["a", "b", "c", "2", "true", "v3", "v11", "v12"]
+        let chosen = value.chooses(options)
+        #expect(options.indices.map { $0 < chosen.count && chosen[$0] } == options.map { value.chosenValues.contains($0) })
+    }
 }
 
 extension Renderer {
