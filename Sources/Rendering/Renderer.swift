@@ -216,9 +216,11 @@ public struct Renderer: Sendable {
 
     /// One task's form: its fields, the hidden fields naming the session and the task, Back.
     /// `heading` is the section heading on a `single` page, nil when the task is the whole page.
+    /// `backURL` is empty where the built-in Back is not shown (as the JSON screen's is null).
     private func formView(_ state: ScreenState, components: [TemplateValue], settings: PageSettings,
                           heading: String?) -> KeyedView {
         let form = FormFacts(state)
+        let showsBack = form.showsBack(canGoBack: state.canGoBack)
         return KeyedView([
             .sectionHeading: .optional(heading),
             .sectionID: heading == nil ? .bool(false) : .text("section-" + HTMLID.sanitise(state.nodeID)),
@@ -228,8 +230,8 @@ public struct Renderer: Sendable {
             .csrf: .text(settings.csrf),
             .screenID: .text(state.nodeID),
             .components: .list(components),
-            .canGoBack: .bool(form.showsBack(canGoBack: state.canGoBack)),
-            .backURL: .text(links.back(state.instanceID)),
+            .canGoBack: .bool(showsBack),
+            .backURL: .text(showsBack ? links.back(state.instanceID) : ""),
         ])
     }
 

@@ -277,8 +277,10 @@ extension Renderer {
                 parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, chosen: chosen, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
-            forms.append(FormRequestValues(action: formURL, multipart: form.postsFiles,
-                                           canGoBack: form.showsBack(canGoBack: task.canGoBack), backURL: links.back(task.instanceID)))
+            // Back's address only where Back shows (`formView`): a link made per page view.
+            let showsBack = form.showsBack(canGoBack: task.canGoBack)
+            forms.append(FormRequestValues(action: formURL, multipart: form.postsFiles, canGoBack: showsBack,
+                                           backURL: showsBack ? links.back(task.instanceID) : ""))
         }
         let (heading, title) = plan.headings ?? headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),

@@ -71,4 +71,39 @@ import Testing
         let page = plain.page(state)
         #expect(page.all(where: { $0.hasClass("fs-back") }).count == 1)
     }
+
+    /// A screen template is given Back's address only where the built-in Back shows (as the
+    /// JSON screen's `backURL` is null elsewhere): none on a first screen, the address after it.
+    @Test func backsAddressIsGivenOnlyWhereBackShows() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "templates/screen.mustache": #"<form>{{#components}}{{{.}}}{{/components}}</form><p class="back-url">{{backURL}}</p>"#,
+            "processes/p.json": """
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "one" },
+              { "id": "one", "type": "userTask", "next": "two", "screen": [ { "type": "button", "label": "Next", "action": "next" } ],
+                "actions": [ { "name": "next", "type": "submit" } ] },
+              { "id": "two", "type": "userTask", "next": "e", "screen": [ { "type": "button", "label": "Finish", "action": "finish" } ],
+                "actions": [ { "name": "finish", "type": "submit" } ] },
+              { "id": "e", "type": "end" } ] }
+            """,
+        ])
+        let harness = try Harness(folder)
+        let (instance, first) = try harness.firstScreen("p")
+        guard case .applied(let moved) = try harness.post(instance, "next", []) else {
+            Issue.record("the first screen should lead to the second")
+            return
+        }
+        let second = try #require(harness.engine.screen(moved, language: "en"))
+        var general = harness.renderer
+        general.specialized = .none
+        for renderer in [general, harness.renderer, harness.renderer] {
+            func backURL(_ state: ScreenState) -> String? {
+                HTMLDocument.parse(String(decoding: renderer.screen(state, settings: harness.settings), as: UTF8.self))
+                    .all(where: { $0.hasClass("back-url") }).first?.text
+            }
+            #expect(backURL(first) == "")
+            #expect(backURL(second) == TestLinks().back(moved.id))
+        }
+    }
 }
