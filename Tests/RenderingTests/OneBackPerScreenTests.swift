@@ -48,8 +48,9 @@ import Testing
         }
     }
 
-    @Test func aScreenWithoutItsOwnBackGetsTheBuiltInBack() throws {
-        let folder = try RepositoryPaths.fixture([
+    /// Two screens, neither with a Back of its own; `files` are added to the project.
+    static func plainHarness(_ files: [String: String] = [:]) throws -> Harness {
+        try Harness(RepositoryPaths.fixture(files.merging([
             "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
             "processes/p.json": """
             { "name": "p", "nodes": [
@@ -60,41 +61,31 @@ import Testing
                 "actions": [ { "name": "finish", "type": "submit" } ] },
               { "id": "e", "type": "end" } ] }
             """,
-        ])
-        let plain = try Harness(folder)
-        let (instance, _) = try plain.firstScreen("p")
-        guard case .applied(let moved) = try plain.post(instance, "next", []) else {
-            Issue.record("the first screen should lead to the second")
-            return
-        }
-        let state = try #require(plain.engine.screen(moved, language: "en"))
-        let page = plain.page(state)
+        ]) { own, _ in own }))
+    }
+
+    /// The first screen, and the second after Next (its instance and state).
+    static func bothScreens(_ harness: Harness) throws -> (first: ScreenState, second: Instance, secondState: ScreenState) {
+        let (instance, first) = try harness.firstScreen("p")
+        var next: Instance?
+        if case .applied(let moved) = try harness.post(instance, "next", []) { next = moved }
+        let moved = try #require(next, "the first screen should lead to the second")
+        return (first, moved, try #require(harness.engine.screen(moved, language: "en")))
+    }
+
+    @Test func aScreenWithoutItsOwnBackGetsTheBuiltInBack() throws {
+        let plain = try Self.plainHarness()
+        let page = plain.page(try Self.bothScreens(plain).secondState)
         #expect(page.all(where: { $0.hasClass("fs-back") }).count == 1)
     }
 
     /// A screen template is given Back's address only where the built-in Back shows (as the
     /// JSON screen's `backURL` is null elsewhere): none on a first screen, the address after it.
     @Test func backsAddressIsGivenOnlyWhereBackShows() throws {
-        let folder = try RepositoryPaths.fixture([
-            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+        let harness = try Self.plainHarness([
             "templates/screen.mustache": #"<form>{{#components}}{{{.}}}{{/components}}</form><p class="back-url">{{backURL}}</p>"#,
-            "processes/p.json": """
-            { "name": "p", "nodes": [
-              { "id": "s", "type": "start", "next": "one" },
-              { "id": "one", "type": "userTask", "next": "two", "screen": [ { "type": "button", "label": "Next", "action": "next" } ],
-                "actions": [ { "name": "next", "type": "submit" } ] },
-              { "id": "two", "type": "userTask", "next": "e", "screen": [ { "type": "button", "label": "Finish", "action": "finish" } ],
-                "actions": [ { "name": "finish", "type": "submit" } ] },
-              { "id": "e", "type": "end" } ] }
-            """,
         ])
-        let harness = try Harness(folder)
-        let (instance, first) = try harness.firstScreen("p")
-        guard case .applied(let moved) = try harness.post(instance, "next", []) else {
-            Issue.record("the first screen should lead to the second")
-            return
-        }
-        let second = try #require(harness.engine.screen(moved, language: "en"))
+        let (first, moved, second) = try Self.bothScreens(harness)
         var general = harness.renderer
         general.specialized = .none
         for renderer in [general, harness.renderer, harness.renderer] {
