@@ -71,7 +71,8 @@ public struct Renderer: Sendable {
         }
         let plan = template.map {
             ScreenPlan(template: $0, parts: drawn.parts?.kinds ?? [], forms: forms(state),
-                       headings: fixedHeadings(state, language: settings.language))
+                       headings: fixedHeadings(state, language: settings.language),
+                       stepper: state.stepper.map { ($0, stepperValue(state, ui: ui)) })
         }
         plans.store(plan, for: key)
         guard let plan else { return render(drawn.page) }

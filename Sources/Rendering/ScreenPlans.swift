@@ -17,8 +17,9 @@ import Template
 typealias ScreenPlans = PlanTable<ScreenPlanKey, ScreenPlan>
 
 /// A page's plan and what each shown component is in it: the key fixes both, so a request
-/// looks up neither again.
-struct ScreenPlan: Sendable {
+/// looks up neither again. Shared by every page of its key: handed out by reference (a copy
+/// out of the table retained each of its fields).
+final class ScreenPlan: Sendable {
     let template: CompiledTemplate
     /// Per shown component, in the order of `Renderer.forEachPlanned`: what it is in the plan.
     let parts: [PartKind]
@@ -26,6 +27,15 @@ struct ScreenPlan: Sendable {
     let forms: [FormFacts]
     /// The page's h1 and title when they read no data (the common case); else worked out per request.
     let headings: (heading: String, title: String)?
+    /// The stepper the plan was made with and its header: a task's stepper is fixed by its
+    /// process (a called one's by its caller too), so a page of the plan shows this one but
+    /// for a task called from two processes (then drawn from `StepperCache`).
+    let stepper: (shown: Stepper, html: TemplateValue)?
+
+    init(template: CompiledTemplate, parts: [PartKind], forms: [FormFacts], headings: (heading: String, title: String)?,
+         stepper: (shown: Stepper, html: TemplateValue)?) {
+        (self.template, self.parts, self.forms, self.headings, self.stepper) = (template, parts, forms, headings, stepper)
+    }
 
     /// What a shown component is in a plan.
     enum PartKind: Sendable {
@@ -285,7 +295,9 @@ extension Renderer {
         let (heading, title) = plan.headings ?? headings(state, language: settings.language)
         let slots = PlannedPageValues(settings: settings, title: title, themeURL: themeURL(settings),
                               generation: generation(settings), notice: .optional(state.notice),
-                              closeURL: closeURL(state), stepper: stepperValue(state, ui: ui), tabs: tabsValue(state, ui: ui),
+                              closeURL: closeURL(state),
+                              stepper: plan.stepper.flatMap { $0.shown == state.stepper ? $0.html : nil } ?? stepperValue(state, ui: ui),
+                              tabs: tabsValue(state, ui: ui),
                               heading: heading,
                               forms: forms, errors: errorSummary(state, ids: ids),
                               actionError: .optional(state.actionError), map: mapValue(settings, ui: ui), parts: parts,
