@@ -10,7 +10,7 @@ import Template
 enum ComponentRequestRule: Sendable {
     case none
     /// A text or message whose markdown reads data: its `html`.
-    case markdown(Text)
+    case markdown(FilledMarkdown)
     /// A slider: a value that is no number shows `min`, and `valueText` writes it in the
     /// page's locale with the suffix ("1.500 €").
     case slider(min: String, suffix: String?, words: Words)
@@ -30,13 +30,14 @@ enum ComponentRequestRule: Sendable {
     case dataOptions(source: DataPath)
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
-    static func of(_ component: Component, task: UserTask, project: Project, language: String) -> ComponentRequestRule {
+    static func of(_ component: Component, task: UserTask, project: Project, language: String,
+                   markdown: MarkdownCache) -> ComponentRequestRule {
         let words = project.words.for(language)
         if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(source: source) }
         switch component.type {
         case .text, .message:
-            guard let markdown = component.markdown, markdown.dependsOnData(project.tags, language: language) else { return .none }
-            return .markdown(markdown)
+            guard let text = component.markdown, text.dependsOnData(project.tags, language: language) else { return .none }
+            return .markdown(markdown.filled(text, tags: project.tags, language: language))
         case .input where component.inputType == "time" || component.inputType == "datetime-local":
             let inputType = component.inputType ?? ""
             return .temporal(inputType: inputType, placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),

@@ -148,8 +148,8 @@ extension RequestRuleValues {
         switch rule {
         case .none:
             return written.isEmpty ? nil : RequestRuleValues(words: written)
-        case .markdown(let text):
-            return RequestRuleValues(html: markdown.renderFilled(text, tags: tags, language: state.language, data: data), words: written)
+        case .markdown(let filled):
+            return RequestRuleValues(html: filled.html(tags: tags, data: data), words: written)
         case .slider(_, let suffix, let words):
             return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix), words: written)
         case .date(let min, let max, let placeholder, let notADate):

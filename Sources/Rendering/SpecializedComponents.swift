@@ -326,7 +326,8 @@ struct SpecializedComponents: Sendable {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
                 if isFixedLayout(component, project: project, language: language) { continue }
                 // A table's rows are read from the instance data, not the item's (a text's markdown is read in the item).
-                let readsItem = if case .table = ComponentRequestRule.of(component, task: task, project: project, language: language) { true } else { false }
+                let readsItem = if case .table = ComponentRequestRule.of(component, task: task, project: project, language: language,
+                                                                             markdown: drafting.markdown) { true } else { false }
                 let ownID = component.key != nil || component.id != nil
                 guard ownID || silent(component), component.parentKey == nil, !readsItem,
                       !component.readsOptionsFromData || component.type == .select,
@@ -353,7 +354,8 @@ struct SpecializedComponents: Sendable {
     /// Its rule's names are those the rule answers on `probe`, its page with no data.
     private static func entry(_ component: Component, probe: ScreenState, drafting: Drafting,
                               valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
-        let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language)
+        let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language,
+                                           markdown: drafting.markdown)
         let words = DataWords.of(component, project: drafting.project, language: probe.language)
         let ruleValues = RequestRuleValues.of(rule, words: words, component, disabled: false, value: "", chosen: [], error: nil,
                                               fieldID: "", formAction: "",

@@ -26,7 +26,14 @@ import Testing
 
     @Test func aTagThatReadsDataIsFilledInsideASentence() {
         #expect(Text("Note: @@greet!").resolve(tags, language: "ro", data: ana) == "Note: Hi Ana!")
-        #expect(Text("Note: @@greet!").resolvedBytes(tags, language: "en", data: ana, escapingValues: nil) == Array("Note: Hi Ana!".utf8))
+    }
+
+    /// What a cache of filled-in texts is keyed by (`FilledMarkdown`): every path whose value
+    /// the words show, through the language's tags, and no other.
+    @Test func aTextReadsItsOwnPathsAndThoseOfTheTagsItShowsInItsLanguage() throws {
+        let text = Text("${age}: @@bye, @@offer")
+        #expect(text.paths(tags, language: "en") == [try DataPath("age"), try DataPath("name"), try DataPath("name")])
+        #expect(text.paths(tags, language: "ro") == [try DataPath("age"), try DataPath("name")])
     }
 
     @Test func aTagInsideATagsValueStaysAsWritten() {

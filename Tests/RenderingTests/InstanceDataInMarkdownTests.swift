@@ -74,6 +74,26 @@ import Testing
         }
     }
 
+    /// Filled-in markdown is remembered by the values it read (`FilledMarkdown`): a page with
+    /// other values, read directly or through a tag, shows its own, and the first ones again after.
+    @Test func aTextThatReadsDataShowsEachPagesOwnValues() throws {
+        let harness = try Self.harness()
+        let (_, state) = try harness.firstScreen("p")
+        var general = harness.renderer
+        general.specialized = .none
+        for renderer in [general, harness.renderer] {
+            for name in ["Ana", "Bo", "Ana"] {
+                let shown = ScreenState(instanceID: state.instanceID, modal: false, process: state.process, nodeID: state.nodeID,
+                                        task: state.task, components: state.components,
+                                        data: .object(["client": .object(["name": .string(name)])]), rawValues: [:], errors: [],
+                                        stepper: nil, canGoBack: false, notice: nil, language: state.language)
+                let page = HTMLDocument.parse(String(decoding: renderer.screen(shown, settings: harness.settings), as: UTF8.self))
+                #expect(page.all(where: { $0.hasClass("fs-text") }).map(\.text) == ["Hello \(name)", "Hi \(name)"])
+                #expect(page.all(where: { $0.hasClass("fs-message") }).first?.first("p")?.text == "Dear \(name)")
+            }
+        }
+    }
+
     @Test func instanceDataInAnEndMessageShowsAsTyped() throws {
         let harness = try Self.harness()
         let (instance, _) = try harness.firstScreen("p")

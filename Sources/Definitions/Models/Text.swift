@@ -69,10 +69,18 @@ public struct Text: Sendable, Hashable {
         resolve(tags, language: language, reading: { $0.get(in: data) }, escape)
     }
 
-    /// The same words as UTF-8 bytes, not made a `String`: for a cache keyed by them, which
-    /// needs no validated string unless the key is new.
-    public func resolvedBytes(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> [UInt8] {
-        gathered(tags, language: language, reading: { $0.get(in: data) }, escape)
+    /// The data paths the text reads in `language`, in order: its own `${path}`s and those of
+    /// the tags it shows (a tag inside a tag's value is not looked up, as in `resolve`). The words
+    /// are a function of these paths' values: what a cache of filled-in texts is keyed by.
+    public func paths(_ tags: Tags, language: String) -> [DataPath] {
+        parts.flatMap { part -> [DataPath] in
+            switch part {
+            case .literal: []
+            case .path(let path): [path]
+            case .tag(let key):
+                tags.interpolatingValue(key, language: language)?.parts.compactMap { if case .path(let path) = $0 { path } else { nil } } ?? []
+            }
+        }
     }
 
     /// The words of a text that reads only `$item` and `$index` (`readsOnlyItem`), read from the
