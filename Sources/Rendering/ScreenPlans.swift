@@ -255,7 +255,7 @@ extension Renderer {
             var builder: ScreenViewBuilder?
             // The unrolled collection whose items follow (never one inside another's items), and its chosen item.
             var collection: UnrolledCollection?
-            var chosen: String?
+            var chosen: Int?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 switch kinds[index] {
                 case .specialized(let entry) where entry.drawnFromRows:

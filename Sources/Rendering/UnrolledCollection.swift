@@ -48,20 +48,24 @@ final class UnrolledCollection: Sendable {
                                   disabled: resolved.disabled, checked: false, selected: [], changeURL: nil, formAction: "")
     }
 
-    /// The item the collection's choice holds (its index as text), read once for all its items.
-    func chosenItem(_ collection: borrowing ResolvedComponent, state: borrowing ScreenState) -> String? {
-        collection.selection?.key.map { state.chosenItem($0) }
+    /// The index of the item the collection's choice holds, read once for all its items: the
+    /// radios' values are the indexes written out, so a choice that is no index so written
+    /// (`"01"`, `"x"`) chooses none, as the general path's comparison of texts decides.
+    func chosenItem(_ collection: borrowing ResolvedComponent, state: borrowing ScreenState) -> Int? {
+        guard let chosen = collection.selection?.key.map({ state.chosenItem($0) }), let index = Int(chosen),
+              index >= 0, String(index) == chosen else { return nil }
+        return index
     }
 
     /// An item's request values: its label as `value`, and `checked` when its radio is the
     /// chosen one (`chosen`, from `chosenItem`).
-    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, chosen: String?,
+    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, chosen: Int?,
                     state: borrowing ScreenState, tags: Tags, ui: Words) -> FieldRequestValues {
         FieldRequestValues(value: item.label(itemLabel, total: collection.items.count,
                                              // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
                                              scope: labelReadsOnlyItem ? JSONValue?.none : ResolvedItem.scope(state.data, item: item.value, index: item.index),
                                              tags: tags, language: state.language, ui: ui),
-                           error: nil, describedBy: nil, disabled: false, checked: chosen == String(item.index),
+                           error: nil, describedBy: nil, disabled: false, checked: chosen == item.index,
                            selected: [], changeURL: nil, formAction: "")
     }
 }

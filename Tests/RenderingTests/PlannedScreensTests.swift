@@ -81,12 +81,13 @@ import TestSupport
         let accounts = JSONValue.array((0..<count).map { .object(["name": .string("Account <\($0)>"), "active": .bool($0 % 2 == 0)]) })
         let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["accounts": accounts, "owner": .string("Ana <b>")]))
         var states = [try #require(harness.engine.screen(instance, language: "en"))]
-        // Refused: no item chosen; then an item chosen but a nickname too long.
+        // Refused: no item chosen; then an item chosen but a nickname too long; then a choice
+        // that is an index written otherwise than its radio's value ("01": no radio checked).
         let nickname = count > 0 ? [("accounts[0].nickname", "Daily <3>")] : []
-        for chosen in [[], count > 1 ? [("main", "1")] : []] {
+        for chosen in [[], count > 1 ? [("main", "1")] : [], count > 1 ? [("main", "01")] : []] {
             if case .invalid(let refused) = try harness.post(instance, "ok", chosen + nickname) { states.append(refused) }
         }
-        #expect(states.count == 3, "both posts are refused")
+        #expect(states.count == 4, "every post is refused")
         for state in states {
             let page = PlannedScreens.printed(state, harness)
             #expect(PlannedScreens.compilesItsCollection(state, harness) == (count <= Component.itemsMadeOnce),
