@@ -55,6 +55,16 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Expression {
+    /// Whether the expression asks the clock (`today()`, `now()`, `age()`): its value may
+    /// change with nothing else changed.
+    public var readsClock: Bool {
+        func visit(_ syntax: Syntax) -> Bool {
+            if case .call(let function, _, _) = syntax, [.today, .now, .age].contains(function) { return true }
+            return syntax.children.contains(where: visit)
+        }
+        return visit(syntax)
+    }
+
     /// The data paths the expression reads, as written (`client.age`, `accounts[0].name`), in
     /// order, each once: top-level names and their member chains. `$item`, `$index`,
     /// `$language`, a validator's `value` and function names are not data paths.

@@ -12,7 +12,7 @@ final class FilledMarkdown: Sendable {
     let language: String
     /// The data paths the text reads in `language`, its tags' own included, in order.
     let paths: [DataPath]
-    private let pages = Mutex<[[JSONValue]: String]>([:])
+    private let pages = Mutex<[ReadValues: String]>([:])
     /// Pages kept per text; a full table is emptied (values come from people's data, so there may be many).
     static let limit = 256
 
@@ -25,9 +25,7 @@ final class FilledMarkdown: Sendable {
     /// The text filled in from `data` as HTML; data is escaped for markdown first, so a value shows
     /// as typed and never as a link or markup (the designer's markdown and tags stay markdown).
     func html(tags: Tags, data: JSONValue) -> String {
-        var values: [JSONValue] = []
-        values.reserveCapacity(paths.count)
-        for path in paths { values.append(path.get(in: data)) }
+        let values = ReadValues(reading: paths, in: data)
         if let known = pages.withLock({ $0[values] }) { return known }
         let rendered = Markdown.html(text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped))
         pages.withLock { pages in

@@ -10,13 +10,13 @@ func exampleEngine() throws -> ProcessEngine {
     return ProcessEngine(project: project, store: MemoryStore<Instance>())
 }
 
-func engine(nodes: String, params: String = "[]") throws -> ProcessEngine {
+func engine(nodes: String, params: String = "[]", configuration: ProcessEngine.Configuration = .init()) throws -> ProcessEngine {
     let folder = try RepositoryPaths.fixture([
         "project.json": #"{ "name": "Fixture", "languages": ["en", "ro"] }"#,
         "processes/p.json": #"{ "name": "p", "data": { "fixed": 1 }, "params": \#(params), "nodes": \#(nodes) }"#,
     ])
     let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
-    return ProcessEngine(project: project, store: MemoryStore<Instance>())
+    return ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: configuration)
 }
 
 func submit(_ engine: ProcessEngine, _ instance: Instance, _ action: String, _ values: [(String, String)],
@@ -189,6 +189,61 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         #expect(try #require(engine.screen(shown, language: "en")).components.map(\.definition.key?.description) == ["b", "c"])
     }
 
+    /// A screen's resolution is kept by the values it reads (`ResolvedScreens`): views of
+    /// instances whose data differ, in any order, each show what resolving their own data shows:
+    /// a `hide`, a `default`, a collection's items and a `disabled` that reads the item.
+    @Test func aResolvedScreenFollowsEveryValueItReadsInAnyOrder() throws {
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "ask" },
+          { "id": "ask", "type": "userTask", "screen": [
+              { "type": "input", "key": "b", "label": "B", "hide": "a == 'hide'" },
+              { "type": "input", "key": "c", "label": "C", "default": "d" },
+              { "type": "collection", "source": "rows", "label": "Rows", "item": [
+                  { "type": "input", "key": "n", "label": "N", "disabled": "$item.locked" } ] } ],
+            "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+          { "id": "e", "type": "end" } ]
+        """)
+        let data: [JSONValue] = [
+            ["a": "hide", "d": "one", "rows": [["locked": true], ["locked": false]]],
+            ["a": "show", "d": "one", "rows": [["locked": true], ["locked": false]]],
+            ["a": "hide", "d": "two", "rows": [["locked": false]]],
+            ["a": "hide", "d": "one", "rows": [["locked": false], ["locked": true]]],
+        ]
+        let instances = try data.map { try engine.start(process: "p", session: "s", seed: $0) }
+        for index in [0, 1, 2, 3, 0, 3, 1, 2] {
+            let state = try #require(engine.screen(instances[index], language: "en"))
+            let task = try #require(engine.project.process(named: "p")?.node("ask")?.userTask)
+            var evaluator = Evaluator(language: "en", now: Date())
+            let expected = ScreenResolver.resolve(task.screen, data: state.data, evaluator: &evaluator)
+            #expect(Self.shape(state.components) == Self.shape(expected), "instance \(index)")
+        }
+    }
+
+    /// A screen whose conditions ask the clock is resolved on each view: it follows the clock.
+    @Test func aScreenWhoseConditionAsksTheClockFollowsTheClock() throws {
+        let clock = Clock(Date(timeIntervalSince1970: 1_900_000_000))   // 2030-03-17
+        let engine = try engine(nodes: """
+        [ { "id": "s", "type": "start", "next": "ask" },
+          { "id": "ask", "type": "userTask", "screen": [
+              { "type": "input", "key": "b", "label": "B", "hide": "today() > '2030-06-01'" } ],
+            "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+          { "id": "e", "type": "end" } ]
+        """, configuration: .init(now: { clock.now }))
+        let instance = try engine.start(process: "p", session: "s")
+        #expect(try #require(engine.screen(instance, language: "en")).components.count == 1)
+        clock.now = Date(timeIntervalSince1970: 1_950_000_000)   // 2031
+        #expect(try #require(engine.screen(instance, language: "en")).components.isEmpty)
+    }
+
+    /// What a resolution shows: each component's key, whether it is disabled, its default, and
+    /// its items' components the same way.
+    static func shape(_ components: [ResolvedComponent]) -> [String] {
+        components.map { component in
+            "\(component.definition.key?.description ?? "-") \(component.disabled) \(component.defaultValue.map { "\($0)" } ?? "-") "
+                + "[\(component.items.map { Self.shape($0.components).joined(separator: ",") }.joined(separator: "|"))]"
+        }
+    }
+
     @Test func aStalePostIsRefusedWithANotice() throws {
         let engine = try exampleEngine()
         var instance = try engine.start(process: "loan_application", session: "s")
@@ -342,5 +397,16 @@ let personal = [("client.firstName", "Ana"), ("client.lastName", "Pop"), ("clien
         for instance in own {
             #expect(try engine.instance(instance.id, session: "s").data["count"] == .number(10))
         }
+    }
+}
+
+/// A clock a test moves.
+final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    var now: Date {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }

@@ -8,11 +8,11 @@ import Expressions
 struct FlowScreens: Sendable {
     private let mirrors: [String: ProcessDefinition]
     /// The mirrors' screens that read no data, resolved once.
-    private let fixedScreens: FixedScreens
+    private let resolvedScreens: ResolvedScreens
 
     init(flows: [FlowDefinition]) {
         mirrors = Dictionary(flows.map { ($0.name, ProcessDefinition(screensOf: $0)) }, uniquingKeysWith: { first, _ in first })
-        fixedScreens = FixedScreens(Array(mirrors.values))
+        resolvedScreens = ResolvedScreens(Array(mirrors.values))
     }
 
     /// Nil for a state with `process` (its child's screens are shown instead).
@@ -20,7 +20,7 @@ struct FlowScreens: Sendable {
                 rawValues: [String: String] = [:], errors: [FieldError] = [], notice: String?,
                 language: String, evaluator: inout Evaluator) -> ScreenState? {
         guard let mirror = mirrors[flow.name], let task = mirror.node(state.id)?.userTask else { return nil }
-        let components = fixedScreens.components(task, data: data, evaluator: &evaluator)
+        let components = resolvedScreens.components(task, data: data, evaluator: &evaluator)
         return ScreenState(instanceID: run.id, modal: false, process: mirror, nodeID: state.id, task: task,
                            components: components, data: data, rawValues: rawValues, errors: errors, stepper: nil,
                            canGoBack: run.backStack.count > 1 || state.backEvent != nil, notice: notice,

@@ -42,7 +42,7 @@ extension ProcessEngine {
                 item.element.key.map { ($0.description, item.offset) }
             }, uniquingKeysWith: { first, _ in first })
             errors.sort { (order[$0.key] ?? .max) < (order[$1.key] ?? .max) }
-            return .invalid(waiting.state(instance, project: project, steppers: steppers, fixedScreens: fixedScreens, components: resolved, data: read.data, rawValues: read.rawValues,
+            return .invalid(waiting.state(instance, project: project, steppers: steppers, resolvedScreens: resolvedScreens, components: resolved, data: read.data, rawValues: read.rawValues,
                                           errors: errors, notice: nil, language: language, now: now,
                                           uploadLimit: configuration.maxUploadBytes))
         }
@@ -77,7 +77,7 @@ extension ProcessEngine {
             } catch {
                 configuration.uploads.delete(files.stored)
                 let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
-                var state = waiting.state(instance, project: project, steppers: steppers, fixedScreens: fixedScreens, components: resolved, data: read.data,
+                var state = waiting.state(instance, project: project, steppers: steppers, resolvedScreens: resolvedScreens, components: resolved, data: read.data,
                                           rawValues: read.rawValues, errors: [], notice: nil, language: language, now: now,
                                           uploadLimit: configuration.maxUploadBytes)
                 state.actionError = error.message

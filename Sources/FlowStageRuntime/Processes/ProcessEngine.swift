@@ -60,7 +60,7 @@ public final class ProcessEngine: Sendable {
     /// Each task's stepper, worked out once from the definitions.
     let steppers: Steppers
     /// The screens that read no data, resolved once from the definitions.
-    let fixedScreens: FixedScreens
+    let resolvedScreens: ResolvedScreens
     /// Where this engine keeps uploaded files (`GET /uploads/{id}` reads them).
     public var uploads: any UploadStore { configuration.uploads }
     /// The last analytics events of each instance, for the inspector.
@@ -72,7 +72,7 @@ public final class ProcessEngine: Sendable {
         self.store = store
         self.configuration = configuration
         steppers = Steppers(project: project)
-        fixedScreens = FixedScreens(project.processes)
+        resolvedScreens = ResolvedScreens(project.processes)
     }
 
     // MARK: - Lifecycle
@@ -134,8 +134,8 @@ public final class ProcessEngine: Sendable {
     public func screen(_ instance: Instance, task key: String? = nil, language: String, notice: String? = nil) -> ScreenState? {
         guard instance.status == .running, let waiting = WaitingTask(instance, key: key, project: project) else { return nil }
         var evaluator = Evaluator(language: language, now: configuration.now())
-        let resolved = waiting.components(fixedScreens, evaluator: &evaluator)
-        return waiting.state(instance, project: project, steppers: steppers, fixedScreens: fixedScreens, components: resolved,
+        let resolved = waiting.components(resolvedScreens, evaluator: &evaluator)
+        return waiting.state(instance, project: project, steppers: steppers, resolvedScreens: resolvedScreens, components: resolved,
                              data: waiting.data, rawValues: [:], errors: [], notice: notice, language: language,
                              now: evaluator.now, uploadLimit: configuration.maxUploadBytes)
     }

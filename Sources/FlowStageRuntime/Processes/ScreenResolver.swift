@@ -26,12 +26,38 @@ enum ScreenResolver {
 
     /// Whether resolving `components` reads anything (data, the clock): an expression to
     /// evaluate (`hide`, `disabled`, `default`) or a collection's items. When not, `resolve`
-    /// gives the same components whatever the data (`FixedScreens`).
+    /// gives the same components whatever the data (`ResolvedScreens`).
     static func readsData(_ components: [Component]) -> Bool {
         components.contains { component in
             component.hide != nil || component.disabled != nil || component.defaultValue != nil
                 || component.type == .collection || readsData(component.children)
         }
+    }
+
+    /// The data paths resolving `components` reads, each once: its expressions' (those inside a
+    /// collection's items too, but `$item` and `$index`, which the collection's own source holds)
+    /// and its collections' sources. With the language, their values decide the result
+    /// (`ResolvedScreens`); nil when an expression asks the clock or a path cannot be told.
+    static func paths(_ components: [Component]) -> [DataPath]? {
+        var found: [DataPath] = []
+        func visit(_ components: [Component]) -> Bool {
+            for component in components {
+                for expression in [component.hide, component.disabled, component.defaultValue].compactMap({ $0 }) {
+                    if expression.readsClock { return false }
+                    for written in expression.readPaths {
+                        guard let path = try? DataPath(written) else { return false }
+                        if !found.contains(path) { found.append(path) }
+                    }
+                }
+                if component.type == .collection, let source = component.source,
+                   source.segments.first != .key("$item"), source.segments.first != .key("$index"), !found.contains(source) {
+                    found.append(source)
+                }
+                if !visit(component.children) { return false }
+            }
+            return true
+        }
+        return visit(components) ? found : nil
     }
 
     /// One item per element of the array at `source`, its components rebased under

@@ -29,12 +29,12 @@ struct WaitingTask {
         self.data = instance.data(of: token.call)
     }
 
-    /// The task's components over its data, resolved once if its screen reads none (`FixedScreens`).
-    func components(_ fixedScreens: FixedScreens, evaluator: inout Evaluator) -> [ResolvedComponent] {
-        fixedScreens.components(task, data: data, evaluator: &evaluator)
+    /// The task's components over its data (`ResolvedScreens`: kept by the values resolving reads).
+    func components(_ resolvedScreens: ResolvedScreens, evaluator: inout Evaluator) -> [ResolvedComponent] {
+        resolvedScreens.components(task, data: data, evaluator: &evaluator)
     }
 
-    func state(_ instance: Instance, project: Project, steppers: Steppers, fixedScreens: FixedScreens,
+    func state(_ instance: Instance, project: Project, steppers: Steppers, resolvedScreens: ResolvedScreens,
                components: [ResolvedComponent], data: JSONValue, rawValues: [String: String], errors: [FieldError],
                notice: String?, language: String, now: Date, uploadLimit: Int) -> ScreenState {
         let stepper = token.call == nil ? steppers.stepper(ownTask: task) : steppers.stepper(process: instance.process, key: key)
@@ -43,20 +43,20 @@ struct WaitingTask {
                                 stepper: stepper,
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
-        navigate(&state, instance, project: project, fixedScreens: fixedScreens, language: language, now: now)
+        navigate(&state, instance, project: project, resolvedScreens: resolvedScreens, language: language, now: now)
         return state
     }
 
     /// The tabs or sections of the instance's navigation. Apart from `state`: switched over
     /// inside it, the state was copied into the result and the original destroyed on every page.
-    private func navigate(_ state: inout ScreenState, _ instance: Instance, project: Project, fixedScreens: FixedScreens,
+    private func navigate(_ state: inout ScreenState, _ instance: Instance, project: Project, resolvedScreens: ResolvedScreens,
                           language: String, now: Date) {
         // The instance's own process navigates; it is this task's unless the task is in a called
         // one (searched for only then).
         let navigation = instance.process == process.name ? process.navigation : project.process(named: instance.process)?.navigation
         switch navigation {
         case .tabs?: state.tabs = WaitingTask.tabs(instance, selected: key, project: project, language: language)
-        case .single?: state.sections = sections(instance, current: state, project: project, fixedScreens: fixedScreens,
+        case .single?: state.sections = sections(instance, current: state, project: project, resolvedScreens: resolvedScreens,
                                                  language: language, now: now, uploadLimit: state.uploadLimit)
         default: break
         }
@@ -64,7 +64,7 @@ struct WaitingTask {
 
     /// Every waiting task's screen for a `single` page, when more than one waits: `current`
     /// as it is (a failed post keeps its errors and values), the others from the instance data.
-    private func sections(_ instance: Instance, current: ScreenState, project: Project, fixedScreens: FixedScreens,
+    private func sections(_ instance: Instance, current: ScreenState, project: Project, resolvedScreens: ResolvedScreens,
                           language: String, now: Date, uploadLimit: Int) -> [ScreenState] {
         let waiting = instance.waiting
         guard waiting.count > 1 else { return [] }
@@ -72,7 +72,7 @@ struct WaitingTask {
             if other == key { return current }
             guard let task = WaitingTask(instance, key: other, project: project, exact: true) else { return nil }
             var evaluator = Evaluator(language: language, now: now)
-            let resolved = task.components(fixedScreens, evaluator: &evaluator)
+            let resolved = task.components(resolvedScreens, evaluator: &evaluator)
             var section = ScreenState(instanceID: instance.id, modal: instance.modal, process: task.process, nodeID: task.key,
                                       task: task.task, components: resolved, data: task.data, rawValues: [:], errors: [],
                                       stepper: nil, canGoBack: task.task.allowBack && !task.token.history.isEmpty,
