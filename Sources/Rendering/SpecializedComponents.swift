@@ -317,7 +317,7 @@ struct SpecializedComponents: Sendable {
     private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
                                     valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
-        let (task, language, project) = (probe.task, probe.language, drafting.project)
+        let (language, project) = (probe.language, drafting.project)
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
@@ -325,11 +325,9 @@ struct SpecializedComponents: Sendable {
         for index in 0..<Component.itemsMadeOnce {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
                 if isFixedLayout(component, project: project, language: language) { continue }
-                // A table's rows are read from the instance data, not the item's (a text's markdown is read in the item).
-                let readsItem = if case .table = ComponentRequestRule.of(component, task: task, project: project, language: language,
-                                                                             markdown: drafting.markdown) { true } else { false }
                 let ownID = component.key != nil || component.id != nil
-                guard ownID || silent(component), component.parentKey == nil, !readsItem,
+                // Not a table: its rows are read from the instance data, not the item's (a text's markdown is read in the item).
+                guard ownID || silent(component), component.parentKey == nil, component.type != .table,
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),

@@ -7,7 +7,7 @@ import Expressions
 /// no actions): the renderer reads the title, the components and the state id from it.
 struct FlowScreens: Sendable {
     private let mirrors: [String: ProcessDefinition]
-    /// The mirrors' screens that read no data, resolved once.
+    /// The mirrors' screens resolved, kept by the values they read.
     private let resolvedScreens: ResolvedScreens
 
     init(flows: [FlowDefinition]) {

@@ -59,7 +59,7 @@ public final class ProcessEngine: Sendable {
     private let locks = StripedLocks()
     /// Each task's stepper, worked out once from the definitions.
     let steppers: Steppers
-    /// The screens that read no data, resolved once from the definitions.
+    /// Each task's screen resolved, kept by the values it reads (resolved once if none).
     let resolvedScreens: ResolvedScreens
     /// Where this engine keeps uploaded files (`GET /uploads/{id}` reads them).
     public var uploads: any UploadStore { configuration.uploads }
