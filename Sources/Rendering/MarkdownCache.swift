@@ -36,14 +36,18 @@ struct MarkdownCache: Sendable {
 
     /// `text` as HTML; instance data it interpolates is escaped for markdown first (`FilledMarkdown`).
     func render(_ text: Text, tags: Tags, language: String, data: JSONValue) -> String {
-        if let cached = html[MarkdownCache.key(text, language)] { return cached }
-        return filled(text, tags: tags, language: language).html(tags: tags, data: data)
+        let key = MarkdownCache.key(text, language)
+        if let cached = html[key] { return cached }
+        return filled(text, tags: tags, language: language, key: key).html(tags: tags, data: data)
     }
 
     /// `text`, which reads data in `language`, with the pages it was filled into: a page plan's
     /// entry keeps it (`ComponentRequestRule.markdown`), so a request looks up no text.
     func filled(_ text: Text, tags: Tags, language: String) -> FilledMarkdown {
-        let key = MarkdownCache.key(text, language)
+        filled(text, tags: tags, language: language, key: MarkdownCache.key(text, language))
+    }
+
+    private func filled(_ text: Text, tags: Tags, language: String, key: String) -> FilledMarkdown {
         if let known = filled.table.withLock({ $0[key] }) { return known }
         let made = FilledMarkdown(text, tags: tags, language: language)
         return filled.table.withLock { table in
