@@ -1,7 +1,6 @@
 import Definitions
 import Expressions
 import Markdown
-import Synchronization
 
 /// A markdown text that reads data, in one language: its HTML remembered by the values it read.
 /// A page viewed again with the same values is neither filled in nor parsed again; the values
@@ -12,9 +11,8 @@ final class FilledMarkdown: Sendable {
     let language: String
     /// The data paths the text reads in `language`, its tags' own included, in order.
     let paths: [DataPath]
-    private let pages = Mutex<[ReadValues: String]>([:])
-    /// Pages kept per text; a full table is emptied (values come from people's data, so there may be many).
-    static let limit = 256
+    /// Pages kept per text (values come from people's data, so there may be many).
+    private let pages = KeptResults<ReadValues, String>(limit: 256)
 
     init(_ text: Text, tags: Tags, language: String) {
         self.text = text
@@ -26,12 +24,9 @@ final class FilledMarkdown: Sendable {
     /// as typed and never as a link or markup (the designer's markdown and tags stay markdown).
     func html(tags: Tags, data: JSONValue) -> String {
         let values = ReadValues(reading: paths, in: data)
-        if let known = pages.withLock({ $0[values] }) { return known }
+        if let known = pages.value(for: values) { return known }
         let rendered = Markdown.html(text.resolve(tags, language: language, data: data, escapingValues: Markdown.escaped))
-        pages.withLock { pages in
-            if pages.count >= FilledMarkdown.limit { pages.removeAll() }
-            pages[values] = rendered
-        }
+        pages.keep(rendered, for: values)
         return rendered
     }
 }

@@ -1,7 +1,6 @@
 import Definitions
 import Expressions
 import Foundation
-import Synchronization
 
 /// The resolved components of each user task's screen (`ScreenResolver`), remembered by what
 /// resolving reads: the values of the data paths that its `hide`, `disabled` and `default`
@@ -13,22 +12,19 @@ import Synchronization
 struct ResolvedScreens: Sendable {
     /// By the task's identity: the definitions outlive the table (both belong to one engine).
     private let byTask: [ObjectIdentifier: Reads]
-    private let kept = Kept()
-    /// Resolutions kept over every task; a full table is emptied (the values are people's data).
-    static let limit = 1_024
 
     /// What resolving a task's screen reads.
     private enum Reads: Sendable {
         /// Nothing: resolved once.
         case nothing([ResolvedComponent])
-        /// These paths of the data (and the language): kept by their values.
-        case paths([DataPath])
+        /// These paths of the data (and the language): kept by their values, up to 256
+        /// resolutions a task (the values are people's data).
+        case paths([DataPath], KeptResults<Key, Resolution>)
         /// The clock, or a path that could not be told: resolved on each view.
         case unknown
     }
 
     private struct Key: Hashable, Sendable {
-        let task: ObjectIdentifier
         let language: String
         let values: ReadValues
     }
@@ -37,10 +33,6 @@ struct ResolvedScreens: Sendable {
     private struct Resolution: Sendable {
         let components: [ResolvedComponent]
         let warnings: [String]
-    }
-
-    private final class Kept: Sendable {
-        let table = Mutex<[Key: Resolution]>([:])
     }
 
     init(_ processes: [ProcessDefinition]) {
@@ -53,7 +45,7 @@ struct ResolvedScreens: Sendable {
                     var evaluator = Evaluator(language: "", now: .distantPast)
                     byTask[task.identity] = .nothing(ScreenResolver.resolve(task.screen, data: .null, evaluator: &evaluator))
                 } else {
-                    byTask[task.identity] = ScreenResolver.paths(task.screen).map(Reads.paths) ?? .unknown
+                    byTask[task.identity] = ScreenResolver.paths(task.screen).map { .paths($0, KeptResults(limit: 256)) } ?? .unknown
                 }
             }
         }
@@ -65,19 +57,16 @@ struct ResolvedScreens: Sendable {
         switch byTask[task.identity] {
         case .nothing(let components)?:
             return components
-        case .paths(let paths)?:
-            let key = Key(task: task.identity, language: evaluator.language, values: ReadValues(reading: paths, in: data))
-            if let known = kept.table.withLock({ $0[key] }) {
+        case .paths(let paths, let kept)?:
+            let key = Key(language: evaluator.language, values: ReadValues(reading: paths, in: data))
+            if let known = kept.value(for: key) {
                 evaluator.warnings += known.warnings
                 return known.components
             }
             let before = evaluator.warnings.count
             let components = ScreenResolver.resolve(task.screen, data: data, evaluator: &evaluator)
             let resolution = Resolution(components: components, warnings: Array(evaluator.warnings[before...]))
-            kept.table.withLock { table in
-                if table.count >= ResolvedScreens.limit { table.removeAll() }
-                table[key] = resolution
-            }
+            kept.keep(resolution, for: key)
             return components
         case .unknown?, nil:
             return ScreenResolver.resolve(task.screen, data: data, evaluator: &evaluator)
