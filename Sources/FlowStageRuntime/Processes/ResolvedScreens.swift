@@ -17,8 +17,8 @@ struct ResolvedScreens: Sendable {
     private enum Reads: Sendable {
         /// Nothing: resolved once.
         case nothing([ResolvedComponent])
-        /// These paths of the data (and the language): kept by their values, up to 256
-        /// resolutions a task (the values are people's data).
+        /// These paths of the data (and the language): kept by their values, up to 64
+        /// resolutions a task (the values are people's data; a big project has hundreds of tasks).
         case paths([DataPath], KeptResults<Key, Resolution>)
         /// The clock, or a path that could not be told: resolved on each view.
         case unknown
@@ -45,7 +45,7 @@ struct ResolvedScreens: Sendable {
                     var evaluator = Evaluator(language: "", now: .distantPast)
                     byTask[task.identity] = .nothing(ScreenResolver.resolve(task.screen, data: .null, evaluator: &evaluator))
                 } else {
-                    byTask[task.identity] = ScreenResolver.paths(task.screen).map { .paths($0, KeptResults(limit: 256)) } ?? .unknown
+                    byTask[task.identity] = ScreenResolver.paths(task.screen).map { .paths($0, KeptResults(limit: 64)) } ?? .unknown
                 }
             }
         }
