@@ -21,11 +21,11 @@
 # (default 2): ratio = live req/s / static req/s, the median round's. The table is sorted by
 # ratio, worst first, with the components the screen shows; the last line is the worst ratio
 # against the goal (≥ 0.6). Figures only: nothing here passes or fails on time. On a 2-core VM
-# shared with other work one round's ratio can move by ±25 % (one page, twelve rounds: 0.49
-# to 0.80), and rounds of 1 s spread no more than rounds of 3 s: five short rounds give a
+# shared with other work one round's ratio can move by a third (one page, twelve rounds: 0.49
+# to 0.80, median 0.60), and rounds of 1 s spread no more than rounds of 3 s: five short rounds give a
 # steadier median than three long ones in the same time. Compare screens within one run.
-# 45 pages of Examples/ and the fixture: 5 rounds × 2 × 2 s each, some 16 minutes with the
-# defaults. Not measured: end pages, and a refused post's page (422, never a GET).
+# 45 pages of Examples/ and the fixture: 5 rounds × 2 × 2 s each, some 20 minutes with the
+# defaults (23 measured, collecting pages and restarts included). Not measured: end pages, and a refused post's page (422, never a GET).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${BENCH_SCREEN_SECONDS:-2}
