@@ -28,6 +28,10 @@ enum ComponentRequestRule: Sendable {
     /// data (`source`, form-js's `valuesKey`): its options (each radio's id and the field's
     /// names with them: a kept list's rows answer every name in its body), its id and name.
     case dataOptions(source: DataPath)
+    /// An image whose source is read from the data (a media key or an address): its `url` (its
+    /// `alt` is the component's: the loader asks for one); a page plan prints it whole from its
+    /// entry, nothing while the data names none (`SpecializedComponents.Entry.printedWhole`).
+    case image(media: [String: MediaItem])
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
     static func of(_ component: Component, task: UserTask, project: Project, language: String,
@@ -51,6 +55,8 @@ enum ComponentRequestRule: Sendable {
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadHint(UploadRules(component), words: words), words: words)
+        case .image where component.imageSource != nil:
+            return .image(media: project.media)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)

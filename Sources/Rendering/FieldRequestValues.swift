@@ -1,3 +1,5 @@
+import Definitions
+import Expressions
 import Template
 
 /// What a specialized component needs from a request, answered from plain fields. The names
@@ -57,7 +59,7 @@ struct FieldRequestValues {
 
 /// What a `ComponentRequestRule` works out for one request: a markdown text's HTML, a slider's
 /// written value, a date picker's input, a file upload's files and limits, a table's rows, a
-/// select's options read from the data.
+/// select's options read from the data, an image's address.
 final class RequestRuleValues: Sendable {
     let html: String?
     let valueText: String?
@@ -66,16 +68,17 @@ final class RequestRuleValues: Sendable {
     let uploadHint: String?
     let tableRows: [TemplateValue]?
     let options: OptionRows?
+    let imageURL: String?
     /// With options read from the data: the field's id and name.
     let fieldID: String?
     /// Its words that read the data (`DataWords`), written for this request.
     let words: [(key: ViewKey, text: String)]
 
     init(html: String? = nil, valueText: String? = nil, date: DateInputValues? = nil, files: [UploadedFileView]? = nil,
-         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil, fieldID: String? = nil,
-         words: [(key: ViewKey, text: String)] = []) {
+         uploadHint: String? = nil, tableRows: [TemplateValue]? = nil, options: OptionRows? = nil,
+         imageURL: String? = nil, fieldID: String? = nil, words: [(key: ViewKey, text: String)] = []) {
         self.html = html; self.valueText = valueText; self.date = date; self.files = files; self.uploadHint = uploadHint
-        self.tableRows = tableRows; self.options = options; self.fieldID = fieldID; self.words = words
+        self.tableRows = tableRows; self.options = options; self.imageURL = imageURL; self.fieldID = fieldID; self.words = words
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
@@ -94,6 +97,7 @@ final class RequestRuleValues: Sendable {
         case .options: options.map { .rows($0) }
         case .id: fieldID.map(TemplateValue.text)
         case .name: options.map { .text($0.name) }
+        case .url: imageURL.map(TemplateValue.text)
         case let word?: words.first { $0.key == word }.map { .text($0.text) }
         case nil: nil
         }
@@ -112,5 +116,29 @@ final class SpecializedComponentContext: TemplateContext {
 
     func value(for key: TemplateKey) -> TemplateValue? {
         FieldRequestValues.value(key, of: fields, at: 0)
+    }
+}
+
+extension FieldRequestValues {
+    /// A part its page plan prints whole from its entry (`Entry.printedWhole`): a table's
+    /// markup, kept with its rows; an image drawn from its source, or nothing while the data
+    /// names none.
+    static func printedWhole(_ entry: SpecializedComponents.Entry, _ component: Component, state: borrowing ScreenState,
+                             links: any PageLinks, tags: Tags) -> TemplateValue {
+        var values = FieldRequestValues.none
+        switch entry.rule {
+        case .table(let columns, let source):
+            return .html(columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
+                values.rule = RequestRuleValues(tableRows: body)
+                return entry.template.render(SpecializedComponentContext(values))
+            })
+        case .image(let media):
+            guard let image = ImageSource(media: media, tags: tags, links: links)
+                .resolve(component, data: state.data, language: state.language) else { return .html("") }
+            values.rule = RequestRuleValues(imageURL: image.url)
+            return .embed(entry.template, SpecializedComponentContext(values))
+        default:
+            return .html("")
+        }
     }
 }

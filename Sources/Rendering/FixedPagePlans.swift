@@ -1,4 +1,5 @@
 import Definitions
+import Expressions
 import Foundation
 import Template
 
@@ -6,7 +7,7 @@ import Template
 /// index and pages, drawn from the examples files, not from an instance. Only the look is the
 /// request's (`PageLookValues`); everything else, every component included, is written into
 /// the plan, so such a page costs what its bytes cost to copy.
-typealias FixedPagePlans = PlanTable<FixedPageKey, CompiledTemplate>
+typealias FixedPagePlans = KeptResults<FixedPageKey, CompiledTemplate?>
 
 /// A fixed page's plan key: the page, the language, and the day, since a gallery example may
 /// show a date bound relative to today (a date picker's `min: "today"`).
@@ -63,14 +64,14 @@ extension Renderer {
         }
         let key = FixedPageKey(page: name, language: settings.language, day: FixedPageKey.today())
         let plan: CompiledTemplate?
-        switch fixedPlans.plan(for: key) {
+        switch fixedPlans.value(for: key) {
         case .some(let known):
             plan = known
         case .none:
             let root = page()
             plan = TemplateSpecializer.specialize(page: templates.page("page"), root: root,
                                                   isDynamic: PageLookValues.answers, partOf: { _ in nil })
-            fixedPlans.store(plan, for: key)
+            fixedPlans.keep(plan, for: key)
             if plan == nil { return render(root) }
         }
         guard let plan else { return render(page()) }

@@ -5,9 +5,9 @@ import Expressions
 /// media key or an http(s) URL, or an http(s) URL; and its text alternative — the component's
 /// `alt`, else the media's, else "" only when decorative (the loader refuses the rest).
 struct ImageSource {
-    let project: Project
+    let media: [String: MediaItem]
+    let tags: Tags
     let links: any PageLinks
-    let state: ScreenState
 
     struct Resolved {
         let url: String
@@ -18,14 +18,14 @@ struct ImageSource {
 
     /// Nil when there is nothing to show (the data path is empty or holds neither a known key
     /// nor a safe URL): the image is left out rather than drawn broken.
-    func resolve(_ component: Component) -> Resolved? {
+    func resolve(_ component: Component, data: JSONValue, language: String) -> Resolved? {
         var item: MediaItem?
         var url: String?
         if let key = component.mediaKey {
-            item = project.media[key]
+            item = media[key]
         } else if let path = component.imageSource {
-            let value = path.get(in: state.data).stringValue ?? ""
-            item = project.media[value]
+            let value = path.get(in: data).stringValue ?? ""
+            item = media[value]
             if item == nil { url = Self.safeImageURL(value) }
         } else {
             url = Self.safeImageURL(component.imageURL)
@@ -40,7 +40,7 @@ struct ImageSource {
         if component.isDecorative {
             alt = ""
         } else {
-            alt = (component.alt ?? item?.alt)?.resolve(project.tags, language: state.language, data: state.data) ?? ""
+            alt = (component.alt ?? item?.alt)?.resolve(tags, language: language, data: data) ?? ""
         }
         return Resolved(url: url, alt: alt, width: size(component, "width"), height: size(component, "height"))
     }

@@ -20,12 +20,12 @@ public struct Renderer: Sendable {
     /// Components whose markup was worked out at load, per language.
     var specialized: SpecializedComponents
     /// Stepper headers drawn so far (shared by copies of this renderer).
-    let steppers = StepperCache()
+    let steppers = StepperHeaders(limit: 1_024, latestFirst: false)
     /// Plans of the screen pages made so far; nil draws every screen the general way (tests
     /// compare the two). The gallery draws its pages through `screenPage`, never through them.
-    var screenPlans: ScreenPlans? = ScreenPlans()
+    var screenPlans: ScreenPlans? = ScreenPlans(limit: 256, latestFirst: false)
     /// Plans of pages fixed for the project (the gallery's), shared by copies of this renderer.
-    let fixedPlans = FixedPagePlans()
+    let fixedPlans = FixedPagePlans(limit: 256, latestFirst: false)
     /// Swift providers of custom components (docs/reference/components.md, "Custom components").
     public var customComponents = CustomComponentRegistry()
 
@@ -48,7 +48,7 @@ public struct Renderer: Sendable {
         let ui = project.words.for(settings.language)
         let languageIndex = languageIndex(state, settings: settings)
         if let plans = screenPlans, let key = planKey(state, settings: settings, languageIndex: languageIndex) {
-            switch plans.plan(for: key) {
+            switch plans.value(for: key) {
             case .some(.some(let plan)):
                 return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
             case .some(.none): break
@@ -74,7 +74,7 @@ public struct Renderer: Sendable {
                        headings: fixedHeadings(state, language: settings.language),
                        stepper: state.stepper.map { ($0, stepperValue(state, ui: ui)) })
         }
-        plans.store(plan, for: key)
+        plans.keep(plan, for: key)
         guard let plan else { return render(drawn.page) }
         return planned(plan, state: state, settings: settings, ui: ui, languageIndex: languageIndex)
     }
@@ -178,7 +178,7 @@ public struct Renderer: Sendable {
     /// The stepper header, drawn once per stepper and languages.
     func stepperValue(_ state: ScreenState, ui: Words) -> TemplateValue {
         state.stepper.map { stepper in
-            .html(steppers.html(for: StepperCache.Key(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
+            .html(steppers.value(for: StepperKey(stepper: stepper, language: state.language, uiLanguage: ui.language)) {
                 templates.page("stepper").render(stepperView(stepper, state: state, ui: ui))
             })
         } ?? .bool(false)

@@ -14,7 +14,9 @@ import Template
 /// such page is drawn the general way and specialized (`TemplateSpecializer.specialize(page:…)`,
 /// specialized components inlined as parts, the others left as whole parts), then printed from
 /// the plan like every later one, with a `PlannedPageValues`, building views only for whole parts.
-typealias ScreenPlans = PlanTable<ScreenPlanKey, ScreenPlan>
+/// A key's value is nil when its first page could not be planned (drawn the general way since).
+/// Keys come from the definitions, so there are few; the table is bounded all the same.
+typealias ScreenPlans = KeptResults<ScreenPlanKey, ScreenPlan?>
 
 /// A page's plan and what each shown component is in it: the key fixes both, so a request
 /// looks up neither again. Shared by every page of its key: handed out by reference (a copy
@@ -29,7 +31,7 @@ final class ScreenPlan: Sendable {
     let headings: (heading: String, title: String)?
     /// The stepper the plan was made with and its header: a task's stepper is fixed by its
     /// process (a called one's by its caller too), so a page of the plan shows this one but
-    /// for a task called from two processes (then drawn from `StepperCache`).
+    /// for a task called from two processes (then drawn from `StepperHeaders`).
     let stepper: (shown: Stepper, html: TemplateValue)?
 
     init(template: CompiledTemplate, parts: [PartKind], forms: [FormFacts], headings: (heading: String, title: String)?,
@@ -124,8 +126,9 @@ struct ScreenParts {
             let index = kinds.count
             let mayBeDisabled = disabledAround || component.definition.disabled != nil
             let varies = PlannedNames(hasErrors: hasErrors, mayBeDisabled: mayBeDisabled)
-            if context is SpecializedComponentContext, let entry = entry(component.definition) {
-                byContext[ObjectIdentifier(context)] = entry.drawnFromRows ? .whole(index)
+            // An entry printed whole may have been drawn as nothing (an image the data names none of yet).
+            if let entry = entry(component.definition), entry.printedWhole || context is SpecializedComponentContext {
+                byContext[ObjectIdentifier(context)] = entry.printedWhole ? .whole(index)
                     : .mixed(index, isDynamic: varies.ofComponent(component.definition, entry: entry))
                 kinds.append(.specialized(entry))
             } else if component.definition.type.isContainer, isFixedLayout(component.definition),
@@ -258,9 +261,10 @@ extension Renderer {
             var chosen: Int?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 switch kinds[index] {
-                case .specialized(let entry) where entry.drawnFromRows:
+                case .specialized(let entry) where entry.printedWhole:
                     if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
-                    wholeParts[index] = .html(FieldRequestValues.tableMarkup(entry, state: task))
+                    wholeParts[index] = FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
+                                                                        links: links, tags: project.tags)
                     parts.append(FieldRequestValues.none)
                 case .specialized(let entry):
                     // A text's markdown in an item reads the item's data, made only then.

@@ -21,7 +21,7 @@ extension Renderer {
     func printing(_ state: ScreenState, settings: PageSettings) -> ScreenPrinting {
         _ = screen(state, settings: settings)
         guard let key = planKey(state, settings: settings, languageIndex: languageIndex(state, settings: settings)),
-              case .some(.some(let plan)) = screenPlans?.plan(for: key) else {
+              case .some(.some(let plan)) = screenPlans?.value(for: key) else {
             return ScreenPrinting(planned: false, drawnWhole: [])
         }
         var whole: [Component] = []

@@ -45,9 +45,11 @@ struct SpecializedComponents: Sendable {
         let writesValue: Bool
         /// Where it posts of its own, naming the instance per request.
         let ownTarget: PostTarget?
-        /// A table whose markup reads nothing of the request but its rows: a page plan prints
-        /// the markup its `TableColumns` kept for the rows instead of printing them.
-        let drawnFromRows: Bool
+        /// Printed whole from this entry per request, not inlined in a page plan
+        /// (`FieldRequestValues.printedWhole`): a table whose markup reads nothing of the request
+        /// but its rows (the markup its `TableColumns` kept for them), an image whose source is
+        /// read from the data (nothing while the data names none).
+        let printedWhole: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
              rule: ComponentRequestRule = .none, words: DataWords? = nil, ownTarget: PostTarget? = nil, choices: Choices? = nil) {
@@ -58,9 +60,11 @@ struct SpecializedComponents: Sendable {
             case .slider, .date, .temporal: true
             default: template.lookedUpNames.contains { ViewKey($0) == .value }
             }
-            self.drawnFromRows = if case .table = rule {
-                words == nil && !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
-            } else { false }
+            self.printedWhole = switch rule {
+            case .table: words == nil && !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
+            case .image: true
+            default: false
+            }
         }
 
         /// This entry with the entries of the other values of the field its options follow.
@@ -171,13 +175,15 @@ struct SpecializedComponents: Sendable {
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        // A row per table, an option per select whose options are read from the data, a stored
+        // An address per image whose source is read from the data (it draws nothing without);
+        // a row per table, an option per select whose options are read from the data, a stored
         // file per upload (collections' first items' too, after the tables, which may list a
         // collection's source): their lists' bodies are checked against an item
         // (`TemplateSpecializer` keeps a list section only so).
         var sample: JSONValue = .object([:])
         let tasksWithItems = tasks.map { $0.components.map(Self.withFirstItems) }
         let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
+        for image in drawable where image.type == .image { image.imageSource?.set(.string("/image"), in: &sample) }
         for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
         for select in drawable where select.readsOptionsFromData {
             select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
@@ -464,8 +470,8 @@ struct SpecializedComponents: Sendable {
             // A project's template of its identifier (drawn by its Swift provider instead when one
             // is registered: `ScreenViewBuilder.view` asks that first).
             break
-        case .image where component.imageSource == nil:
-            // A media key or a URL: the same picture on every page (a data path is not).
+        case .image:
+            // A media key or a URL: the same picture on every page; a data path's is the request's.
             break
         default:
             return false

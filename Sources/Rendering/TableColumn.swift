@@ -62,7 +62,7 @@ extension TableColumn {
 /// or a date, and printing a row looks up each cell's names (together most of a page with a
 /// table), while a table's rows rarely change between page views: instance data that was not
 /// posted to keeps its storage. So the last body is kept with the rows it was written from,
-/// and with the table's markup when a page plan prints it whole (`Entry.drawnFromRows`), and
+/// and with the table's markup when a page plan prints it whole (`Entry.printedWhole`), and
 /// used again while the data holds the same rows (the same storage, which the memo keeps
 /// alive, so no other array can take its address).
 final class TableColumns: Sendable {
@@ -98,18 +98,6 @@ final class TableColumns: Sendable {
         let markup = draw(body)
         last.withLock { $0 = Kept(source: source, body: body, markup: markup) }
         return markup
-    }
-}
-
-extension FieldRequestValues {
-    /// The markup of a table `drawnFromRows`: its template printed with its rows, kept with them.
-    static func tableMarkup(_ entry: SpecializedComponents.Entry, state: borrowing ScreenState) -> String {
-        guard case .table(let columns, let source) = entry.rule else { return "" }
-        return columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
-            var values = FieldRequestValues.none
-            values.rule = RequestRuleValues(tableRows: body)
-            return entry.template.render(SpecializedComponentContext(values))
-        }
     }
 }
 

@@ -275,12 +275,14 @@ import TestSupport
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
-              { "type": "image", "source": "logo", "alt": "Drawn whole" },
+              { "type": "container", "disabled": "hide", "children": [ { "type": "text", "markdown": "Drawn whole" } ] },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "hide": \#(hideFirst) }"#)
-        let fields = try PlannedScreens.screen(harness).flatMap(\.children)
+        let screen = try PlannedScreens.screen(harness)
+        let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(!fields.contains(where: PlannedScreens.printing(state, harness).drawsWhole))
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a disabled container is drawn whole")
+        #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
     }
@@ -297,6 +299,33 @@ import TestSupport
         #expect(PlannedScreens.printing(empty, harness).planned)
         let named = empty.with(data: .object(["logo": .string("https://example.org/logo.png")]))
         #expect(HTMLDocument.parse(PlannedScreens.printed(named, harness)).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
+    }
+
+    /// An image whose source is read from the data is compiled with its page, not drawn whole:
+    /// each request prints its own picture (an address, or a media key's), or nothing while the
+    /// data names none or an address that is not safe, whichever page made the plan.
+    @Test(arguments: [false, true])
+    func anImageFromTheDataIsCompiledAndPrintsEachRequestsPicture(_ firstNamesOne: Bool) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "image", "source": "picture", "alt": "Our <picture>", "width": 120 }, { "type": "input", "key": "a", "label": "A" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: ["media/media.json": #"{ "logo": { "file": "logo.svg", "alt": "Acme Bank" } }"#,
+                          "media/logo.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>"#])
+        let image = try #require(try PlannedScreens.screen(harness).first)
+        let (_, empty) = try harness.firstScreen("p")
+        let pages: [(data: JSONValue, images: [[String?]])] = [
+            (.object(["picture": .string("logo")]), [["/media/logo", "Our <picture>", "120"]]),
+            (.object([:]), []),
+            (.object(["picture": .string("https://example.org/a.png")]), [["https://example.org/a.png", "Our <picture>", "120"]]),
+            (.object(["picture": .string("javascript:alert(1)")]), []),
+        ]
+        for page in firstNamesOne ? pages : pages.reversed() {
+            let state = empty.with(data: page.data)
+            let images = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("img")
+            #expect(images.map { [$0["src"], $0["alt"], $0["width"]] } == page.images, "\(page.data)")
+            let printing = PlannedScreens.printing(state, harness)
+            #expect(printing.planned && !printing.drawsWhole(image))
+        }
     }
 
     /// A choice field whose options are read from the data (form-js's `valuesKey`) is
