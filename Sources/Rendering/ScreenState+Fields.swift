@@ -175,7 +175,8 @@ extension RequestRuleValues {
         case .image(let media):
             // While the data names no image, none: a page prints nothing then
             // (`FieldRequestValues.printedWhole`), and the name stays the request's.
-            let image = ImageSource(media: media, tags: copy tags, links: copy links).resolve(component, data: state.data, language: state.language)
+            let image = ImageSource(media: media, tags: copy tags, links: copy links)
+                .resolve(component, data: state.data, language: state.language)
             return RequestRuleValues(imageURL: image?.url ?? "", words: written)
         }
     }
@@ -184,12 +185,11 @@ extension RequestRuleValues {
 extension ScreenViewBuilder {
     /// A component specialized at load: only its dynamic names are worked out here.
     mutating func specializedView(_ entry: SpecializedComponents.Entry, _ resolved: ResolvedComponent) -> TemplateValue {
-        if case .image(let media) = entry.rule, ImageSource(media: media, tags: project.tags, links: links)
-            .resolve(resolved.definition, data: state.data, language: state.language) == nil {
-            return .embed(templates.nothing, KeyedView([]))   // as the general path draws it: a part of its own
-        }
         let values = withUnsafePointer(to: resolved) {
             FieldRequestValues(entry, $0, state: state, links: links, markdown: markdown, tags: project.tags, ids: &ids, scope: scope)
+        }
+        if case .image = entry.rule, values.rule?.imageURL?.isEmpty ?? true {
+            return .embed(templates.nothing, KeyedView([]))   // no image named yet, as the general path draws it
         }
         return .embed(entry.template, SpecializedComponentContext(values))
     }

@@ -135,7 +135,8 @@ struct ScreenViewBuilder {
             view.children = build(resolved.children)
         case .image:
             // Nothing, but as a part of its own: a plan asks the next page for it again.
-            guard let image = ImageSource(media: project.media, tags: project.tags, links: links).resolve(component, data: state.data, language: state.language) else {
+            guard let image = ImageSource(media: project.media, tags: project.tags, links: links)
+                .resolve(component, data: state.data, language: state.language) else {
                 return .embed(templates.nothing, KeyedView([]))
             }
             view.url = image.url
