@@ -68,20 +68,30 @@ enum ComponentRequestRule: Sendable {
     }
 }
 
-/// A component's label, hint and title where they read the data (`Hello ${name}`): names left
-/// to the request, the rest of its markup written in at load. Not a child list's (its hint
+/// A component's words where they read the data (`Hello ${name}`, `e.g. ${example}`): names
+/// left to the request, the rest of its markup written in at load. Not a child list's (its hint
 /// names its parent), nor an item component's (its words would read its item: the collection
 /// is not unrolled).
 struct DataWords: Sendable {
     let texts: [(key: ViewKey, text: Text)]
 
-    /// Nil when none of the three reads data.
+    /// Nil when none of its words (`carried`) reads data.
     static func of(_ component: Component, project: Project, language: String) -> DataWords? {
-        guard component.parentKey == nil else { return nil }
-        let texts = [(ViewKey.label, component.label), (.hint, component.hint), (.title, component.title)].compactMap { key, text in
+        let texts = carried(component).compactMap { key, text in
             text.flatMap { $0.dependsOnData(project.tags, language: language) ? (key: key, text: $0) : nil }
         }
         return texts.isEmpty ? nil : DataWords(texts: texts)
+    }
+
+    /// The words a request may write for `component`: its label, hint and title, and its
+    /// placeholder but where its rule writes that from no data (a date's or a time's); none of
+    /// a child list. Not an input's prefix or suffix: whether one shows moves the field's
+    /// `aria-describedby`, which is the entry's.
+    static func carried(_ component: Component) -> [(ViewKey, Text?)] {
+        guard component.parentKey == nil else { return [] }
+        let temporal = component.type == .datepicker || component.inputType == "time" || component.inputType == "datetime-local"
+        return [(.label, component.label), (.hint, component.hint), (.title, component.title)]
+            + (temporal ? [] : [(.placeholder, component.placeholder)])
     }
 }
 

@@ -82,7 +82,9 @@ final class RequestRuleValues: Sendable {
     }
 
     func value(for key: TemplateKey) -> TemplateValue? {
-        switch ViewKey(key) {
+        let name = ViewKey(key)
+        if !words.isEmpty, let word = words.first(where: { $0.key == name }) { return .text(word.text) }
+        return switch name {
         case .html: html.map(TemplateValue.html)
         case .valueText: valueText.map(TemplateValue.text)
         case .inputType: date.map { .text($0.inputType) }
@@ -98,8 +100,7 @@ final class RequestRuleValues: Sendable {
         case .id: fieldID.map(TemplateValue.text)
         case .name: options.map { .text($0.name) }
         case .url: imageURL.map(TemplateValue.text)
-        case let word?: words.first { $0.key == word }.map { .text($0.text) }
-        case nil: nil
+        default: nil
         }
     }
 }

@@ -47,8 +47,11 @@ extension ScreenViewBuilder {
     }
 
     /// An input's `prefix`/`suffix` ("€", "kg") is drawn beside it and hidden from screen
-    /// readers there; it is read with the field through `aria-describedby` instead.
+    /// readers there; it is read with the field through `aria-describedby` instead. One that
+    /// is empty (its data missing) is not drawn, so the field names no description for it.
     mutating func describeAffixes(_ view: inout ComponentView) {
+        if view.prefix?.isEmpty == true { view.prefix = nil }
+        if view.suffix?.isEmpty == true { view.suffix = nil }
         var described = view.describedBy.map { [$0] } ?? []
         if view.prefix != nil {
             let id = ids.reserve(view.id + "-prefix")

@@ -481,11 +481,13 @@ struct SpecializedComponents: Sendable {
         if (component.optionsSource != nil && !component.readsOptionsFromData)
             || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
-        // A text's or message's markdown may read data: its HTML is left to the request.
-        let words = DataWords.of(component, project: project, language: language) == nil
-            ? [component.label, component.hint, component.title] : []
-        let texts = words + [component.placeholder, component.type == .text || component.type == .message ? nil : component.markdown,
-                             component.alt, mediaAlt]
+        // A text's or message's markdown may read data: its HTML is left to the request; so are
+        // the words `DataWords` carries. Any other word that reads data keeps it whole.
+        let carried = Set(DataWords.carried(component).map(\.0))
+        let words = [(ViewKey.label, component.label), (.hint, component.hint), (.title, component.title),
+                     (.placeholder, component.placeholder)]
+            .filter { !carried.contains($0.0) }.map(\.1)
+        let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel", "caption"].map(component.text)
             + component.tableColumns.map(\.label)
             + optionLabels(component, project: project, language: language)

@@ -328,6 +328,47 @@ import TestSupport
         }
     }
 
+    /// A placeholder that reads the data (`e.g. ${example}`) is the request's, like a label: the
+    /// field is compiled with its page, and each page shows its own (none where the data gives
+    /// an empty one). A date picker's, which its rule writes, keeps the picker drawn whole.
+    @Test func aPlaceholderThatReadsTheDataIsTheRequests() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "iban", "label": "IBAN", "placeholder": "${example}" },
+              { "type": "input", "key": "note", "label": "Note", "placeholder": "Dear ${owner}" },
+              { "type": "datepicker", "key": "day", "label": "Day", "placeholder": "${owner}'s day" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let screen = try PlannedScreens.screen(harness)
+        let (_, empty) = try harness.firstScreen("p")
+        for (example, owner) in [("RO49 AAAA", "Ana <b>"), ("", "Radu"), ("DE89 3704", "Ana <b>")] {
+            let state = empty.with(data: .object(["example": .string(example), "owner": .string(owner)]))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            let placeholders = ["iban", "note"].map { name in page.all { $0["name"] == name }.first?["placeholder"] }
+            #expect(placeholders == [example.isEmpty ? nil : example, "Dear \(owner)"])
+            let printing = PlannedScreens.printing(state, harness)
+            #expect(printing.planned && printing.drawnWhole.map(\.type) == [.datepicker])
+            #expect(!printing.drawsWhole(screen[0]) && !printing.drawsWhole(screen[1]))
+        }
+    }
+
+    /// An input's prefix or suffix that reads the data is drawn beside it while the data gives
+    /// one; an empty one is not drawn, and the field names no description for it.
+    @Test func anEmptyPrefixIsNotDrawnNorNamedAsTheFieldsDescription() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "amount", "label": "Amount", "prefix": "${currency}", "suffix": "${unit}" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (_, empty) = try harness.firstScreen("p")
+        for (currency, unit) in [("", "kg"), ("€", ""), ("", "")] {
+            let state = empty.with(data: .object(["currency": .string(currency), "unit": .string(unit)]))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all(where: { $0.hasClass("fs-affix") }).map(\.text) == [currency, unit].filter { !$0.isEmpty })
+            let described = page.all { $0["name"] == "amount" }.first?["aria-describedby"]?.split(separator: " ") ?? []
+            #expect(described.allSatisfy { page.element(id: String($0)) != nil }, "\(described)")
+            expectAccessiblePage(page)
+        }
+    }
+
     /// A choice field whose options are read from the data (form-js's `valuesKey`) is
     /// specialized: its options are the request's, each radio's id its own, the chosen one
     /// selected.
