@@ -83,12 +83,20 @@ struct DataWords: Sendable {
         return texts.isEmpty ? nil : DataWords(texts: texts)
     }
 
+    /// The words as `data` gives them.
+    func written(tags: borrowing Tags, language: String, data: JSONValue) -> [(key: ViewKey, text: String)] {
+        texts.map { (key: $0.key, text: $0.text.resolve(tags, language: language, data: data)) }
+    }
+
     /// The words a request may write for `component`: its label, hint and title, and its
-    /// placeholder but where its rule writes that from no data (a date's or a time's); none of
-    /// a child list. Not an input's prefix or suffix: whether one shows moves the field's
+    /// placeholder but where its rule writes that from no data (a date's or a time's); a
+    /// container's or card's label, title and subtitle; none of a child list. Not an input's prefix or suffix: whether one shows moves the field's
     /// `aria-describedby`, which is the entry's.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
+        if component.type.isContainer {
+            return [(.label, component.label), (.title, component.title), (.subtitle, component.text("subtitle"))]
+        }
         let temporal = component.type == .datepicker || component.inputType == "time" || component.inputType == "datetime-local"
         return [(.label, component.label), (.hint, component.hint), (.title, component.title)]
             + (temporal ? [] : [(.placeholder, component.placeholder)])

@@ -34,6 +34,16 @@ struct FieldRequestValues {
                            selected: [], changeURL: nil, formAction: "")
     }
 
+    /// A container's or card's written into a page plan: whether it is disabled, and its words
+    /// that read the data.
+    static func layout(_ resolved: borrowing ResolvedComponent, words: DataWords?, state: borrowing ScreenState,
+                       tags: borrowing Tags) -> FieldRequestValues {
+        var values = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: resolved.disabled, checked: false,
+                                        selected: [], changeURL: nil, formAction: "")
+        if let words { values.rule = RequestRuleValues(words: words.written(tags: tags, language: state.language, data: state.data)) }
+        return values
+    }
+
     /// The value of `key` for `parts[index]`. Each name reads its one field in place: a method
     /// on the element copied all of them first (a retain and a release per string, per name).
     static func value(_ key: TemplateKey, of parts: borrowing [FieldRequestValues], at index: Int) -> TemplateValue? {

@@ -101,11 +101,14 @@ public struct Renderer: Sendable {
         func form(_ section: ScreenState) -> KeyedView {
             var builder = screenViewBuilder(section, ui: ui, languageIndex: languageIndex, ids: ids, entries: entries)
             let components = builder.build(section.components)
-            if parts != nil, !(parts!.record(section.components, drawnAs: components, isFixedLayout: {
-                SpecializedComponents.isFixedLayout($0, project: project, language: section.language)
-            }, entry: { entries.entry(for: $0, language: languageIndex, data: section.data) },
-               unrolled: { unrolled($0, languageIndex: languageIndex, singleTask: state.sections.isEmpty) })) {
-                parts = nil
+            if parts != nil {
+                let written = SpecializedComponents.writtenLayouts(section.components, project: project, language: section.language)
+                let recorded = parts!.record(
+                    section.components, drawnAs: components, writesLayout: { written.contains($0.identity) },
+                    layoutWords: { DataWords.of($0, project: project, language: section.language) },
+                    entry: { entries.entry(for: $0, language: languageIndex, data: section.data) },
+                    unrolled: { unrolled($0, languageIndex: languageIndex, singleTask: state.sections.isEmpty) })
+                if !recorded { parts = nil }
             }
             let form = formView(section, components: components, settings: settings,
                                 heading: state.sections.isEmpty ? nil : screenTitle(section, language: settings.language))

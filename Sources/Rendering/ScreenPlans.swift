@@ -44,8 +44,9 @@ final class ScreenPlan: Sendable {
         /// Specialized: its request values are worked out from its entry (a table drawn from
         /// its rows alone is printed whole, its markup kept with its rows).
         case specialized(SpecializedComponents.Entry)
-        /// A container or card written into the plan, its children parts of their own.
-        case layout
+        /// A container or card written into the plan, its children parts of their own; its
+        /// words that read the data are the request's, and so is whether it is disabled.
+        case layout(DataWords?)
         /// A collection written into the plan, each of its items (`item`) and their components
         /// parts of their own.
         case collection(UnrolledCollection)
@@ -112,13 +113,15 @@ struct ScreenParts {
     }
 
     /// Records `resolved`, drawn as `values`: a specialized component is a part the plan
-    /// inlines, a container or card whose markup is fixed is written into the plan with its
-    /// children recorded in turn, so is a collection `unrolled` answers for, its items and their
-    /// components in turn; anything else is drawn whole. False when a component was drawn as no
-    /// embedded template: no plan then.
+    /// inlines, a container or card it writes in (`SpecializedComponents.writtenLayouts`) is
+    /// written with its children recorded in turn (its words that read the data and whether it
+    /// is disabled left to the request), so is a collection `unrolled` answers for, its items
+    /// and their components in turn; anything else is drawn whole. False when a component was
+    /// drawn as no embedded template: no plan then.
     /// `disabledAround`: whether a component around these has a `disabled` condition.
     mutating func record(_ resolved: [ResolvedComponent], drawnAs values: [TemplateValue], disabledAround: Bool = false,
-                         isFixedLayout: (Component) -> Bool, entry: (Component) -> SpecializedComponents.Entry?,
+                         writesLayout: (Component) -> Bool, layoutWords: (Component) -> DataWords?,
+                         entry: (Component) -> SpecializedComponents.Entry?,
                          unrolled: (borrowing ResolvedComponent) -> UnrolledCollection?) -> Bool {
         guard resolved.count == values.count else { return false }
         for (component, value) in zip(resolved, values) {
@@ -131,12 +134,16 @@ struct ScreenParts {
                 byContext[ObjectIdentifier(context)] = entry.printedWhole ? .whole(index)
                     : .mixed(index, isDynamic: varies.ofComponent(component.definition, entry: entry))
                 kinds.append(.specialized(entry))
-            } else if component.definition.type.isContainer, isFixedLayout(component.definition),
-                      let layout = context as? ComponentViewContext {
-                byContext[ObjectIdentifier(context)] = .fixed
-                kinds.append(.layout)
+            } else if writesLayout(component.definition), let layout = context as? ComponentViewContext {
+                let words = layoutWords(component.definition)
+                let dynamic = Set((words?.texts ?? []).map(\.key))
+                byContext[ObjectIdentifier(context)] = words == nil && !mayBeDisabled ? .fixed : .mixed(index) { key in
+                    guard key.row < 0, let name = ViewKey(key) else { return false }
+                    return name == .disabled ? mayBeDisabled : dynamic.contains(name)
+                }
+                kinds.append(.layout(words))
                 guard record(component.children, drawnAs: layout.view.children, disabledAround: mayBeDisabled,
-                             isFixedLayout: isFixedLayout, entry: entry, unrolled: unrolled) else { return false }
+                             writesLayout: writesLayout, layoutWords: layoutWords, entry: entry, unrolled: unrolled) else { return false }
             } else if let collection = unrolled(component), let view = context as? ComponentViewContext,
                       case .list(let items)? = view.view.extra(.items), items.count == component.items.count {
                 byContext[ObjectIdentifier(context)] = .mixed(index, isDynamic: varies.ofCollection)
@@ -147,7 +154,8 @@ struct ScreenParts {
                     byContext[ObjectIdentifier(itemContext)] = .mixed(kinds.count, isDynamic: UnrolledCollection.isItemName)
                     kinds.append(.item)
                     guard record(item.components, drawnAs: components, disabledAround: mayBeDisabled,
-                                 isFixedLayout: isFixedLayout, entry: entry, unrolled: unrolled) else { return false }
+                                 writesLayout: writesLayout, layoutWords: layoutWords, entry: entry, unrolled: unrolled)
+                    else { return false }
                 }
                 // An item's components are printed without the item's data: with one drawn whole,
                 // the collection is drawn whole.
@@ -283,7 +291,11 @@ extension Renderer {
                     wholeParts[index] = builder!.view(component.pointee)
                     ids = builder!.ids
                     parts.append(FieldRequestValues.none)
-                case .layout, .insideWhole, .item:
+                case .layout(nil) where !component.pointee.disabled:
+                    parts.append(FieldRequestValues.none)
+                case .layout(let words):
+                    parts.append(FieldRequestValues.layout(component.pointee, words: words, state: task, tags: project.tags))
+                case .insideWhole, .item:
                     parts.append(FieldRequestValues.none)
                 }
                 index += 1

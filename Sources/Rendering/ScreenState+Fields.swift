@@ -144,7 +144,7 @@ extension RequestRuleValues {
                    links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
                    scope: JSONValue?) -> RequestRuleValues? {
         let data = scope ?? state.data
-        let written = words?.texts.map { (key: $0.key, text: $0.text.resolve(tags, language: state.language, data: data)) } ?? []
+        let written = words?.written(tags: tags, language: state.language, data: data) ?? []
         switch rule {
         case .none:
             return written.isEmpty ? nil : RequestRuleValues(words: written)

@@ -150,8 +150,9 @@ struct SpecializedComponents: Sendable {
         let tasks = state.sections.map { PageTask(node: $0.nodeID, task: $0.task, components: $0.components.map(Self.enabled)) }
         let built = Self.specialize(tasks, process: state.process, language: state.language, project: project, templates: templates,
                                     links: links, markdown: markdown).entries
+        let written = Self.writtenLayouts(tasks.flatMap(\.components), project: project, language: state.language)
         let allPlanned = tasks.flatMap(\.components).flatMap(\.flattened).allSatisfy {
-            built[$0.definition.identity] != nil || Self.isFixedLayout($0.definition, project: project, language: state.language)
+            built[$0.definition.identity] != nil || written.contains($0.definition.identity)
         }
         self.init(entries: allPlanned ? Dictionary(uniqueKeysWithValues: built.map { (Key(component: $0.key, language: languageIndex), $0.value) }) : [:],
                   collections: [:])
@@ -226,7 +227,8 @@ struct SpecializedComponents: Sendable {
         }
         // Nor do a fixed card's or container's: a plan writes them in as its page draws them, and
         // its key tells which are shown. A clash matters where an entry's or a whole part's id moves.
-        let drawnPerPlan = { (component: Component) in silent(component) || isFixedLayout(component, project: project, language: language) }
+        let written = writtenLayouts(Array(tasksWithItems.joined()), project: project, language: language)
+        let drawnPerPlan = { (component: Component) in silent(component) || written.contains(component.identity) }
         let harmlessBases = Set(drawable.filter(drawnPerPlan).map(\.htmlID)).subtracting(drawable.filter { !drawnPerPlan($0) }.map(\.htmlID))
         func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: harmlessBases) }
         // A collection's ids are as many as its items: the others are specialized only when none
@@ -251,7 +253,7 @@ struct SpecializedComponents: Sendable {
         else { return ([:], [:]) }
         if clashVisibly(valid.ids) || clashVisibly(invalid.ids) {
             let allPlanned = shown.allSatisfy {
-                isEligible($0.definition, project: project, language: language) || isFixedLayout($0.definition, project: project, language: language)
+                isEligible($0.definition, project: project, language: language) || written.contains($0.definition.identity)
             }
             let sameIDs = shown.allSatisfy { valid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }
             guard allPlanned, sameIDs, idsHoldWhateverIsHidden(shown, full: invalid.views, build: {
@@ -503,9 +505,29 @@ struct SpecializedComponents: Sendable {
         return list.items.map { Text($0.label(language, defaultLanguage: project.defaultLanguage)) }
     }
 
-    /// A container or card whose markup depends only on its definition: a page plan writes it
-    /// in, its children parts of their own. Its words read no data, and it cannot be disabled
-    /// but by a container that is not fixed (a disabled one is drawn whole).
+    /// The containers and cards among `components` a page plan writes in, their children parts
+    /// of their own (`ScreenParts.record`): every one outside a collection's items (its words
+    /// that read the data and whether it is disabled left to the request); in an item, one
+    /// whose markup is fixed (`isFixedLayout`: its words would read the item).
+    static func writtenLayouts(_ components: [ResolvedComponent], project: Project, language: String) -> Set<ObjectIdentifier> {
+        var written: Set<ObjectIdentifier> = []
+        func walk(_ components: [ResolvedComponent], inItem: Bool) {
+            for component in components {
+                let definition = component.definition
+                if definition.type.isContainer, !inItem || isFixedLayout(definition, project: project, language: language) {
+                    written.insert(definition.identity)
+                }
+                let inCollection = inItem || definition.type == .collection
+                walk(component.children, inItem: inCollection)
+                for item in component.items { walk(item.components, inItem: inCollection) }
+            }
+        }
+        walk(components, inItem: false)
+        return written
+    }
+
+    /// A container or card whose markup depends only on its definition: its words read no
+    /// data, and it has no `disabled` condition.
     static func isFixedLayout(_ component: Component, project: Project, language: String) -> Bool {
         guard component.type.isContainer, component.disabled == nil else { return false }
         let texts = [component.label, component.title, component.text("subtitle")]

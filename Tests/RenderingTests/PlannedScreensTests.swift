@@ -275,16 +275,47 @@ import TestSupport
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
-              { "type": "container", "disabled": "hide", "children": [ { "type": "text", "markdown": "Drawn whole" } ] },
+              { "type": "input", "key": "c", "label": "Drawn whole", "prefix": "${unit}" },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "hide": \#(hideFirst) }"#)
         let screen = try PlannedScreens.screen(harness)
         let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a disabled container is drawn whole")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a prefix that reads the data is drawn whole")
         #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
+    }
+
+    /// A card whose title and subtitle read the data, and a container that may be disabled, are
+    /// written into the plan with their fields compiled: each page shows its own words, and its
+    /// fields are disabled as the data has it.
+    @Test func aCardsWordsThatReadTheDataAndADisabledContainerKeepTheirFieldsCompiled() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "card", "title": "Account of ${owner}", "subtitle": "${since}", "children": [
+                { "type": "input", "key": "iban", "label": "IBAN" },
+                { "type": "container", "disabled": "locked", "children": [
+                  { "type": "input", "key": "limit", "label": "Limit" }, { "type": "card", "title": "Notes", "children": [
+                    { "type": "switch", "key": "alerts", "label": "Alerts" } ] } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let screen = try PlannedScreens.screen(harness)
+        let fields = screen[0].children[0...1] + screen[0].children[1].children
+        for (owner, since, locked) in [("Ana <b>", "since 2019", true), ("Radu", "", false), ("Ana <b>", "since 2019", false)] {
+            let instance = try harness.engine.start(process: "p", session: "s",
+                                                    seed: .object(["owner": .string(owner), "since": .string(since), "locked": .bool(locked)]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all("h2").map(\.text) == ["Account of \(owner)", "Notes"])
+            #expect(page.all(where: { $0.hasClass("fs-card__meta") }).map(\.text) == (since.isEmpty ? [] : [since]))
+            let disabled = ["iban", "limit", "alerts"].map { name in page.all { $0["name"] == name }.first?["disabled"] != nil }
+            #expect(disabled == [false, locked, locked])
+            let printing = PlannedScreens.printing(state, harness)
+            #expect(printing.planned)
+            #expect(printing.drawnWhole.map(\.type) == [])
+            #expect(!fields.contains(where: printing.drawsWhole))
+            expectAccessiblePage(page)
+        }
     }
 
     /// An image whose source is read from the data draws nothing while the data holds none; the
