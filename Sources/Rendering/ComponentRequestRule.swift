@@ -90,8 +90,8 @@ struct DataWords: Sendable {
 
     /// The words a request may write for `component`: its label, hint and title, and its
     /// placeholder but where its rule writes that from no data (a date's or a time's); a
-    /// container's or card's label, title and subtitle; none of a child list. Not an input's prefix or suffix: whether one shows moves the field's
-    /// `aria-describedby`, which is the entry's.
+    /// container's or card's label, title and subtitle; none of a child list. Not an input's
+    /// prefix or suffix: whether one shows moves the field's `aria-describedby`, the entry's.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
         if component.type.isContainer {

@@ -225,7 +225,7 @@ struct SpecializedComponents: Sendable {
         func silent(_ component: Component) -> Bool {
             isSilent(component, task: taskOf[component.identity] ?? tasks[0].task, templates: templates)
         }
-        // Nor do a fixed card's or container's: a plan writes them in as its page draws them, and
+        // Nor do the cards' and containers' a plan writes in (`writtenLayouts`), as its page draws them, and
         // its key tells which are shown. A clash matters where an entry's or a whole part's id moves.
         let written = writtenLayouts(Array(tasksWithItems.joined()), project: project, language: language)
         let drawnPerPlan = { (component: Component) in silent(component) || written.contains(component.identity) }
