@@ -154,6 +154,9 @@ class Gate:
         self.browser = browser
         self.home = home
         self.axe_source = axe_source
+        # axe-core is given to every new document by the browser itself, once: sent with each
+        # check, its half a megabyte crossed WebDriver and was parsed again for every page.
+        browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": axe_source})
         self.screens = example_screens()
         self.failures = []
         self.temporary_folders = []  # inline upload files, removed at the end
@@ -337,7 +340,9 @@ class Gate:
         if not self.script:   # axe needs timers; the page's own script has not run and will not
             self.browser.cdp("Emulation.setScriptExecutionDisabled", {"value": False})
         try:
-            self.browser.execute(self.axe_source + "\n;return true;")
+            # A page whose script is off has not run it: given now.
+            if not self.browser.execute("return typeof axe === 'object'"):
+                self.browser.execute(self.axe_source + "\n;return true;")
             result = self.browser.execute_async(AXE_RUN, AXE_TAGS)
         finally:
             if not self.script:
