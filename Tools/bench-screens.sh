@@ -31,6 +31,8 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${BENCH_SCREEN_SECONDS:-2}
 ROUNDS=${BENCH_ROUNDS:-5}
 SWIFT=${SWIFT:-swift}
+# Without wrk every round measured nothing, and the table said every screen was below the goal.
+command -v wrk >/dev/null || { echo "bench-screens: wrk is not installed: run \`make bench\` (it installs it) or \`apt-get install wrk\`" >&2; exit 1; }
 
 $SWIFT build -c release --product flowstage >/dev/null
 BIN="$($SWIFT build -c release --show-bin-path)/flowstage"
