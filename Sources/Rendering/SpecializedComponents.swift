@@ -529,9 +529,7 @@ struct SpecializedComponents: Sendable {
     /// A container or card whose markup depends only on its definition: its words read no
     /// data, and it has no `disabled` condition.
     static func isFixedLayout(_ component: Component, project: Project, language: String) -> Bool {
-        guard component.type.isContainer, component.disabled == nil else { return false }
-        let texts = [component.label, component.title, component.text("subtitle")]
-        return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
+        component.type.isContainer && component.disabled == nil && DataWords.of(component, project: project, language: language) == nil
     }
 
     /// The template `component` is drawn with: a `link` action's button is a real link; a custom
