@@ -25,39 +25,19 @@ struct Lexer {
             let c = chars[i]
             let column = i + 1
             if c.isWhitespace { i += 1; continue }
-            if c.isNumber, c.isASCII {
-                var j = i
-                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-                if j + 1 < chars.count, chars[j] == ".", chars[j + 1].isASCII, chars[j + 1].isNumber {
-                    j += 1
-                    while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-                }
+            if SourceScan.isDigit(c) {
+                let j = SourceScan.numberEnd(chars, from: i)
                 guard let value = Double(String(chars[i..<j])) else {
                     throw ExpressionError(column: column, message: "bad number")
                 }
                 tokens.append(Token(kind: .number(value), column: column))
                 i = j
             } else if c == "\"" || c == "'" {
-                var text = ""
-                var j = i + 1
-                var closed = false
-                while j < chars.count {
-                    if chars[j] == c { closed = true; break }
-                    if chars[j] == "\\", j + 1 < chars.count {
-                        j += 1
-                        switch chars[j] {
-                        case "n": text.append("\n")
-                        case "t": text.append("\t")
-                        default: text.append(chars[j])
-                        }
-                    } else {
-                        text.append(chars[j])
-                    }
-                    j += 1
+                guard case .text(let text, let close) = SourceScan.quoted(chars, open: i, escaped: Lexer.escape) else {
+                    throw ExpressionError(column: column, message: "text without its closing \(c)")
                 }
-                guard closed else { throw ExpressionError(column: column, message: "text without its closing \(c)") }
                 tokens.append(Token(kind: .string(text), column: column))
-                i = j + 1
+                i = close + 1
             } else if c == "$", i + 1 < chars.count, chars[i + 1] == "{" {
                 guard let close = chars[(i + 2)...].firstIndex(of: "}") else {
                     throw ExpressionError(column: column, message: "${ without its closing }")
@@ -65,11 +45,10 @@ struct Lexer {
                 tokens.append(Token(kind: .path(String(chars[(i + 2)..<close]).trimmingSpaces()), column: column))
                 i = close + 1
             } else if c.isLetter || c == "_" || c == "$" {
-                var j = i + 1
-                while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "$" { j += 1 }
+                let j = SourceScan.nameEnd(chars, from: i) { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
                 tokens.append(Token(kind: .name(String(chars[i..<j])), column: column))
                 i = j
-            } else if let symbol = symbols.first(where: { matches($0, chars, at: i) }) {
+            } else if let symbol = SourceScan.symbol(symbols, in: chars, at: i) {
                 tokens.append(Token(kind: .symbol(symbol), column: column))
                 i += symbol.count
             } else {
@@ -80,13 +59,13 @@ struct Lexer {
         return tokens
     }
 
-    private static func matches(_ symbol: String, _ chars: [Character], at i: Int) -> Bool {
-        var j = i
-        for c in symbol {
-            guard j < chars.count, chars[j] == c else { return false }
-            j += 1
+    /// `\n` and `\t`; any other escaped character stands for itself.
+    private static func escape(_ chars: [Character], _ at: inout Int) -> String? {
+        switch chars[at] {
+        case "n": "\n"
+        case "t": "\t"
+        default: String(chars[at])
         }
-        return true
     }
 }
 

@@ -1,3 +1,5 @@
+import Expressions
+
 /// One FEEL token and the 1-based column where it starts.
 struct FEELToken: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
@@ -43,13 +45,8 @@ struct FEELLexer {
                 i = j + 2
                 continue
             }
-            if isDigit(c) || (c == "." && i + 1 < chars.count && isDigit(chars[i + 1])) {
-                var j = i
-                while j < chars.count, isDigit(chars[j]) { j += 1 }
-                if j + 1 < chars.count, chars[j] == ".", isDigit(chars[j + 1]) {
-                    j += 1
-                    while j < chars.count, isDigit(chars[j]) { j += 1 }
-                }
+            if SourceScan.isDigit(c) || (c == "." && i + 1 < chars.count && SourceScan.isDigit(chars[i + 1])) {
+                let j = SourceScan.numberEnd(chars, from: i)
                 if j < chars.count, chars[j] == "e" || chars[j] == "E" {
                     return problem(j + 1, "numbers with an exponent (1e3) are not supported; write the digits")
                 }
@@ -58,35 +55,13 @@ struct FEELLexer {
                 tokens.append(FEELToken(kind: .number(digits), column: column))
                 i = j
             } else if c == "\"" || (c == "@" && i + 1 < chars.count && chars[i + 1] == "\"") {
-                let open = c == "@" ? i + 1 : i
-                var text = ""
-                var j = open + 1
-                var closed = false
-                while j < chars.count {
-                    if chars[j] == "\"" { closed = true; break }
-                    if chars[j] == "\\", j + 1 < chars.count {
-                        j += 1
-                        switch chars[j] {
-                        case "n": text.append("\n")
-                        case "t": text.append("\t")
-                        case "r": text.append("\r")
-                        case "u":
-                            guard j + 4 < chars.count, let code = UInt32(String(chars[(j + 1)...(j + 4)]), radix: 16),
-                                  let scalar = Unicode.Scalar(code) else {
-                                return problem(j, "\\u needs four hexadecimal digits")
-                            }
-                            text.unicodeScalars.append(scalar)
-                            j += 4
-                        default: text.append(chars[j])
-                        }
-                    } else {
-                        text.append(chars[j])
-                    }
-                    j += 1
+                switch SourceScan.quoted(chars, open: c == "@" ? i + 1 : i, escaped: FEELLexer.escape) {
+                case .text(let text, let close):
+                    tokens.append(FEELToken(kind: c == "@" ? .temporal(text) : .string(text), column: column))
+                    i = close + 1
+                case .unclosed: return problem(column, "text without its closing \"")
+                case .badEscape(let at): return problem(at, "\\u needs four hexadecimal digits")
                 }
-                guard closed else { return problem(column, "text without its closing \"") }
-                tokens.append(FEELToken(kind: c == "@" ? .temporal(text) : .string(text), column: column))
-                i = j + 1
             } else if c == "`" {
                 guard let close = chars[(i + 1)...].firstIndex(of: "`") else {
                     return problem(column, "a name in backticks without its closing `")
@@ -94,11 +69,10 @@ struct FEELLexer {
                 tokens.append(FEELToken(kind: .quotedName(String(chars[(i + 1)..<close])), column: column))
                 i = close + 1
             } else if c.isLetter || c == "_" || c == "?" {
-                var j = i + 1
-                while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "?" { j += 1 }
+                let j = SourceScan.nameEnd(chars, from: i) { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "?" }
                 tokens.append(FEELToken(kind: .name(String(chars[i..<j])), column: column))
                 i = j
-            } else if let symbol = symbols.first(where: { matches($0, chars, at: i) }) {
+            } else if let symbol = SourceScan.symbol(symbols, in: chars, at: i) {
                 tokens.append(FEELToken(kind: .symbol(symbol), column: column))
                 i += symbol.count
             } else if c == "'" {
@@ -111,14 +85,19 @@ struct FEELLexer {
         return .success(tokens)
     }
 
-    private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
-
-    private static func matches(_ symbol: String, _ chars: [Character], at i: Int) -> Bool {
-        var j = i
-        for c in symbol {
-            guard j < chars.count, chars[j] == c else { return false }
-            j += 1
+    /// `\n`, `\t`, `\r` and `\u` with four hexadecimal digits; any other escaped character
+    /// stands for itself.
+    private static func escape(_ chars: [Character], _ at: inout Int) -> String? {
+        switch chars[at] {
+        case "n": return "\n"
+        case "t": return "\t"
+        case "r": return "\r"
+        case "u":
+            guard at + 4 < chars.count, let code = UInt32(String(chars[(at + 1)...(at + 4)]), radix: 16),
+                  let scalar = Unicode.Scalar(code) else { return nil }
+            at += 4
+            return String(scalar)
+        default: return String(chars[at])
         }
-        return true
     }
 }
