@@ -98,8 +98,13 @@ struct DataWords: Sendable {
             return [(.label, component.label), (.title, component.title), (.subtitle, component.text("subtitle"))]
         }
         let temporal = component.type == .datepicker || component.inputType == "time" || component.inputType == "datetime-local"
-        return [(.label, component.label), (.hint, component.hint), (.title, component.title)]
-            + (temporal ? [] : [(.placeholder, component.placeholder)])
+        return fieldWords(component).filter { !temporal || $0.0 != .placeholder }
+    }
+
+    /// A field's own words by name: those `carried` picks from; the rest a page plan prints
+    /// whole when they read the data (`SpecializedComponents`).
+    static func fieldWords(_ component: Component) -> [(ViewKey, Text?)] {
+        [(.label, component.label), (.hint, component.hint), (.title, component.title), (.placeholder, component.placeholder)]
     }
 }
 

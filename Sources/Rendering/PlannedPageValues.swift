@@ -5,7 +5,11 @@ import Template
 /// is its index in `parts`). Everything else the page, screen and form templates print is fixed
 /// by the plan's key, or by the conditions under which a page is planned (`Renderer.planKey`).
 final class PlannedPageValues: TemplateContext {
-    let settings: PageSettings
+    /// The three settings a page prints per request, not the whole settings: a copy of those
+    /// retained each of its strings and lists (the session's, shared by every request).
+    let appearance: String
+    let device: String
+    let csrf: String
     let title: String
     let themeURL: String
     let generation: TemplateValue
@@ -27,11 +31,12 @@ final class PlannedPageValues: TemplateContext {
     /// from `parts`, so a lookup reads the values in place instead of copying them out of an enum.
     let wholeParts: [TemplateValue?]
 
-    init(settings: PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
+    init(settings: borrowing PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, tabs: TemplateValue, heading: String, forms: [FormRequestValues],
          errors: TemplateValue, actionError: TemplateValue, map: TemplateValue, parts: [FieldRequestValues],
          wholeParts: [TemplateValue?]) {
-        self.settings = settings; self.title = title; self.themeURL = themeURL; self.generation = generation
+        (appearance, device, csrf) = (settings.appearance, settings.device, settings.csrf)
+        self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.tabs = tabs; self.heading = heading
         self.forms = forms
         self.errors = errors; self.actionError = actionError; self.map = map; self.parts = parts; self.wholeParts = wholeParts
@@ -56,8 +61,8 @@ final class PlannedPageValues: TemplateContext {
             return FieldRequestValues.value(key, of: parts, at: key.part)
         }
         return switch ViewKey(key) {
-        case .appearance: .text(settings.appearance)
-        case .device: .text(settings.device)
+        case .appearance: .text(appearance)
+        case .device: .text(device)
         case .generation: generation
         case .title: .text(title)
         case .themeURL: .text(themeURL)
@@ -71,7 +76,7 @@ final class PlannedPageValues: TemplateContext {
         case .multipart: .bool(forms[max(key.row, 0)].multipart)
         case .canGoBack: .bool(forms[max(key.row, 0)].canGoBack)
         case .backURL: .text(forms[max(key.row, 0)].backURL)
-        case .csrf: .text(settings.csrf)
+        case .csrf: .text(csrf)
         case .errors: errors
         case .actionError: actionError
         case .map: map

@@ -281,9 +281,9 @@ extension Renderer {
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
                                                     tags: project.tags, ids: &ids, scope: scope, formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):
-                    parts.append(unrolled.requestValues(component.pointee, state: task, ids: &ids))
+                    parts.append(unrolled.requestValues(component, state: task, ids: &ids))
                     collection = unrolled
-                    chosen = unrolled.chosenItem(component.pointee, state: task)
+                    chosen = unrolled.chosenItem(component, state: task)
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
@@ -300,7 +300,7 @@ extension Renderer {
                 }
                 index += 1
             } item: { item, resolved in
-                parts.append(collection!.itemValues(item.pointee, of: resolved.pointee, chosen: chosen, state: task, tags: project.tags, ui: ui))
+                parts.append(collection!.itemValues(item, total: resolved.pointee.items.count, chosen: chosen, state: task, tags: project.tags, ui: ui))
                 index += 1
             }
             // Back's address only where Back shows (`formView`): a link made per page view.

@@ -486,9 +486,7 @@ struct SpecializedComponents: Sendable {
         // A text's or message's markdown may read data: its HTML is left to the request; so are
         // the words `DataWords` carries. Any other word that reads data keeps it whole.
         let carried = Set(DataWords.carried(component).map(\.0))
-        let words = [(ViewKey.label, component.label), (.hint, component.hint), (.title, component.title),
-                     (.placeholder, component.placeholder)]
-            .filter { !carried.contains($0.0) }.map(\.1)
+        let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) }.map(\.1)
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel", "caption"].map(component.text)
             + component.tableColumns.map(\.label)

@@ -40,32 +40,35 @@ final class UnrolledCollection: Sendable {
     }
 
     /// The collection's request values; its radio field's id is registered for the error summary.
-    func requestValues(_ resolved: borrowing ResolvedComponent, state: borrowing ScreenState, ids: inout FieldIDs) -> FieldRequestValues {
-        let key = resolved.selection?.key
+    /// Read through the pointer (`Renderer.forEachPlanned`'s): the component passed as a value
+    /// was copied, a retain and a release of each of its references per page view.
+    func requestValues(_ resolved: UnsafePointer<ResolvedComponent>, state: borrowing ScreenState, ids: inout FieldIDs) -> FieldRequestValues {
+        let key = resolved.pointee.selection?.key
         let error = key.flatMap { state.errors(for: $0).first?.message }
-        if let key, let firstRadioID, !resolved.items.isEmpty, !state.errors.isEmpty { ids.register(key.description, id: firstRadioID) }
+        if let key, let firstRadioID, !resolved.pointee.items.isEmpty, !state.errors.isEmpty { ids.register(key.description, id: firstRadioID) }
         return FieldRequestValues(value: "", error: error, describedBy: error == nil ? describedBy : describedByInvalid,
-                                  disabled: resolved.disabled, checked: false, selected: [], changeURL: nil, formAction: "")
+                                  disabled: resolved.pointee.disabled, checked: false, selected: [], changeURL: nil, formAction: "")
     }
 
     /// The index of the item the collection's choice holds, read once for all its items: the
     /// radios' values are the indexes written out, so a choice that is no index so written
     /// (`"01"`, `"x"`) chooses none, as the general path's comparison of texts decides.
-    func chosenItem(_ collection: borrowing ResolvedComponent, state: borrowing ScreenState) -> Int? {
-        guard let chosen = collection.selection?.key.map({ state.chosenItem($0) }), let index = Int(chosen),
+    func chosenItem(_ collection: UnsafePointer<ResolvedComponent>, state: borrowing ScreenState) -> Int? {
+        guard let chosen = collection.pointee.selection?.key.map({ state.chosenItem($0) }), let index = Int(chosen),
               index >= 0, String(index) == chosen else { return nil }
         return index
     }
 
     /// An item's request values: its label as `value`, and `checked` when its radio is the
-    /// chosen one (`chosen`, from `chosenItem`).
-    func itemValues(_ item: borrowing ResolvedItem, of collection: borrowing ResolvedComponent, chosen: Int?,
+    /// chosen one (`chosen`, from `chosenItem`); `total` is how many items the collection shows.
+    func itemValues(_ item: UnsafePointer<ResolvedItem>, total: Int, chosen: Int?,
                     state: borrowing ScreenState, tags: Tags, ui: Words) -> FieldRequestValues {
-        FieldRequestValues(value: item.label(itemLabel, total: collection.items.count,
-                                             // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
-                                             scope: labelReadsOnlyItem ? JSONValue?.none : ResolvedItem.scope(state.data, item: item.value, index: item.index),
-                                             tags: tags, language: state.language, ui: ui),
-                           error: nil, describedBy: nil, disabled: false, checked: chosen == item.index,
+        FieldRequestValues(value: item.pointee.label(itemLabel, total: total,
+                                                     // `JSONValue?.none`: a bare `nil` is `JSONValue.null` here.
+                                                     scope: labelReadsOnlyItem ? JSONValue?.none
+                                                         : ResolvedItem.scope(state.data, item: item.pointee.value, index: item.pointee.index),
+                                                     tags: tags, language: state.language, ui: ui),
+                           error: nil, describedBy: nil, disabled: false, checked: chosen == item.pointee.index,
                            selected: [], changeURL: nil, formAction: "")
     }
 }
