@@ -5,8 +5,8 @@ import Template
 /// is its index in `parts`). Everything else the page, screen and form templates print is fixed
 /// by the plan's key, or by the conditions under which a page is planned (`Renderer.planKey`).
 final class PlannedPageValues: TemplateContext {
-    /// The three settings a page prints per request, not the whole settings: a copy of those
-    /// retained each of its strings and lists (the session's, shared by every request).
+    /// The three settings a page prints per request, not a copy of all of them, which retained
+    /// each of their strings and lists (the session's, shared by every request on it).
     let appearance: String
     let device: String
     let csrf: String
