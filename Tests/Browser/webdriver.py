@@ -74,6 +74,10 @@ class Browser:
         self._session("POST", "/url", {"url": url})
         self.wait_for_document()
 
+    def refresh(self):
+        self._session("POST", "/refresh")
+        self.wait_for_document()
+
     @property
     def url(self):
         return self._session("GET", "/url")
@@ -81,9 +85,6 @@ class Browser:
     @property
     def title(self):
         return self._session("GET", "/title")
-
-    def source(self):
-        return self._session("GET", "/source")
 
     def screenshot_png(self):
         return base64.b64decode(self._session("GET", "/screenshot"))
