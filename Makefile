@@ -133,10 +133,11 @@ fuzz-build: deps
 fuzz: fuzz-build
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh run $(FUZZ_TARGETS)
 
-# A few seconds per target, so the harnesses keep building and running: part of `make test` (the
-# sanitized build took 1 min 52 s from scratch on a 2-core machine, then seconds).
-fuzz-smoke: fuzz-build
-	SWIFT="$(SWIFT)" FUZZ_SECONDS=3 Fuzz/run.sh run $(FUZZ_TARGETS)
+# A few seconds per target, so the harnesses keep building and running: part of `make test`. A
+# debug build (sanitized too): 1 minute from scratch on two cores, against 3½ for release.
+fuzz-smoke: deps
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug Fuzz/run.sh build
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug FUZZ_SECONDS=3 Fuzz/run.sh run $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build
