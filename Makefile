@@ -126,18 +126,19 @@ bench: deps postgres-deps
 # coverage and findings per target and fails on any finding. FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= json expression urlencoded multipart cookies template project bpmn feel juel
+FUZZ_CONFIG  ?= release
 
 fuzz-build: deps
-	SWIFT="$(SWIFT)" Fuzz/run.sh build
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=$(FUZZ_CONFIG) Fuzz/run.sh build
 
 fuzz: fuzz-build
-	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh run $(FUZZ_TARGETS)
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=$(FUZZ_CONFIG) FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh run $(FUZZ_TARGETS)
 
 # A few seconds per target, so the harnesses keep building and running: part of `make test`. A
 # debug build (sanitized too): 1 minute from scratch on two cores, against 3½ for release.
-fuzz-smoke: deps
-	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug Fuzz/run.sh build
-	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug FUZZ_SECONDS=3 Fuzz/run.sh run $(FUZZ_TARGETS)
+fuzz-smoke: FUZZ_CONFIG = debug
+fuzz-smoke: fuzz-build
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=$(FUZZ_CONFIG) FUZZ_SECONDS=3 Fuzz/run.sh run $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

@@ -217,12 +217,9 @@ class Gate:
         b.click(b.find(f'#settings-theme option[value="{theme}"]'))
         b.click(b.find(f"#settings-appearance-{appearance}"))
         b.click_and_wait(b.find('form.fs-settings button[type="submit"]'))
-        shown = self.look_shown()
+        shown, _ = self.page_identity()
         if shown != self.look:
             raise AssertionError(f"the settings form did not take effect: the page shows {shown}")
-
-    def look_shown(self):
-        return self.page_identity()[0]
 
     def switch_look(self, look):
         """The settings form's post sent from the page by a script: the session's look changes,
