@@ -88,10 +88,11 @@ struct DataWords: Sendable {
         texts.map { (key: $0.key, text: $0.text.resolve(tags, language: language, data: data)) }
     }
 
-    /// The words a request may write for `component`: its label, hint and title, and its
-    /// placeholder but where its rule writes that from no data (a date's or a time's); a
-    /// container's or card's label, title and subtitle; none of a child list. Not an input's
-    /// prefix or suffix: whether one shows moves the field's `aria-describedby`, the entry's.
+    /// The words a request may write for `component`: its label, hint and title, its type's
+    /// own word (`fieldWords`), and its placeholder but where its rule writes that from no
+    /// data (a date's or a time's); a container's or card's label, title and subtitle; none of
+    /// a child list. Not an input's prefix or suffix: whether one shows moves the field's
+    /// `aria-describedby`, the entry's.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
         if component.type.isContainer {
@@ -102,9 +103,18 @@ struct DataWords: Sendable {
     }
 
     /// A field's own words by name: those `carried` picks from; the rest a page plan prints
-    /// whole when they read the data (`SpecializedComponents`).
+    /// whole when they read the data (`SpecializedComponents`). A type's own word is one its
+    /// template prints as a name of the component (a select's empty choice, an upload's
+    /// button, a table's caption), as `ScreenViewBuilder` fills it.
     static func fieldWords(_ component: Component) -> [(ViewKey, Text?)] {
-        [(.label, component.label), (.hint, component.hint), (.title, component.title), (.placeholder, component.placeholder)]
+        let words: [(ViewKey, Text?)] = [(.label, component.label), (.hint, component.hint), (.title, component.title),
+                                         (.placeholder, component.placeholder)]
+        return switch component.type {
+        case .select: words + [(.emptyLabel, component.text("emptyLabel"))]
+        case .fileUpload: words + [(.uploadLabel, component.text("uploadLabel"))]
+        case .table: words + [(.caption, component.text("caption"))]
+        default: words
+        }
     }
 }
 

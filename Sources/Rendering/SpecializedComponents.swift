@@ -488,7 +488,7 @@ struct SpecializedComponents: Sendable {
         let carried = Set(DataWords.carried(component).map(\.0))
         let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) }.map(\.1)
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            + ["prefix", "suffix", "emptyLabel", "subtitle", "uploadLabel", "caption"].map(component.text)
+            + ["prefix", "suffix", "subtitle"].map(component.text)
             + component.tableColumns.map(\.label)
             + optionLabels(component, project: project, language: language)
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }

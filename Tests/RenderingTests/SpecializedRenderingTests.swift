@@ -456,6 +456,43 @@ import TestSupport
         }
     }
 
+    /// A type's own word that reads the data (a select's empty choice, an upload's button, a
+    /// table's caption) is the request's like a label: the component is compiled, and each page
+    /// shows its own instance's words.
+    @Test func aTypesOwnWordThatReadsTheDataIsTheRequestsOnAPlannedPage() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Hello", "screen": [
+                { "type": "select", "key": "size", "label": "Size", "emptyLabel": "Choose, ${owner}",
+                  "options": [ { "value": "s", "label": "Small" }, { "value": "l", "label": "Large" } ] },
+                { "type": "fileUpload", "key": "scan", "label": "Scan", "uploadLabel": "Add ${owner}'s scan", "action": "upload" },
+                { "type": "table", "source": "rows", "caption": "Rows of ${owner}", "columns": [ { "key": "name", "label": "Name" } ] },
+                { "type": "button", "label": "Go", "action": "ok" } ],
+                "actions": [ { "name": "upload", "type": "upload", "key": "scan" }, { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
+        let harness = try Harness(folder)
+        for owner in ["Ana <b>", "Radu", "Ana <b>"] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+                "owner": .string(owner), "rows": .array([.object(["name": .string("a")])]),
+            ]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let printing = harness.renderer.printing(state, settings: harness.settings)
+            #expect(printing.planned && printing.drawnWhole.isEmpty, "\(printing.drawnWhole.map(\.type))")
+            let bytes = harness.renderer.screen(state, settings: harness.settings)
+            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
+            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            #expect(page.all("option").first { $0["value"] == "" }?.text == "Choose, \(owner)")
+            #expect(page.all("button").map(\.text).contains("Add \(owner)'s scan"))
+            #expect(page.all("caption").map(\.text) == ["Rows of \(owner)"])
+        }
+    }
+
     /// Two components with the same plain id (two buttons, or an id chosen by hand) get `-2`;
     /// it must fall on the same one on every page, whether or not something before can be hidden.
     @Test(arguments: [
