@@ -12,6 +12,9 @@ struct FieldRequestValues {
     let describedBy: String?
     let disabled: Bool
     let checked: Bool
+    /// For a part drawn whole per request: its index in `PlannedPageValues.wholes`, which
+    /// answers every name of it.
+    var whole: Int16? = nil
     /// Per option, in order.
     let selected: [Bool]
     let changeURL: String?
@@ -27,11 +30,18 @@ struct FieldRequestValues {
 
     private static let probe = [FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
                                                    selected: [false], changeURL: nil, formAction: "")]
-    /// The placeholder of a component drawn whole (`PlannedPageValues.wholeParts`) or of a
-    /// layout part. Made where it is used, of constants: a stored one was copied field by field.
+    /// The placeholder of a part whose names the plan answers (a layout part, a component inside
+    /// one drawn whole). Made where it is used, of constants: a stored one was copied field by field.
     static var none: FieldRequestValues {
         FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: false, checked: false,
                            selected: [], changeURL: nil, formAction: "")
+    }
+
+    /// The placeholder of a part drawn whole, the `index`th of its page.
+    static func whole(at index: Int) -> FieldRequestValues {
+        var values = none
+        values.whole = Int16(index)
+        return values
     }
 
     /// A container's or card's written into a page plan: whether it is disabled, and its words

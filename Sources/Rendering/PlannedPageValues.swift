@@ -26,20 +26,20 @@ final class PlannedPageValues: TemplateContext {
     let map: TemplateValue
     /// Per shown component: a specialized one's request values (a placeholder for a whole part).
     let parts: [FieldRequestValues]
-    /// Per shown component: the embedded template and view of one drawn whole for this request
-    /// (`ScreenViewBuilder.view`), nil for a specialized one; empty when there is none. Apart
-    /// from `parts`, so a lookup reads the values in place instead of copying them out of an enum.
-    let wholeParts: [TemplateValue?]
+    /// Per part drawn whole for this request, in order: its embedded template and view
+    /// (`ScreenViewBuilder.view`) or its printed markup. Apart from `parts`, so a lookup reads
+    /// the values in place instead of copying them out of an enum.
+    let wholes: [TemplateValue]
 
     init(settings: borrowing PageSettings, title: String, themeURL: String, generation: TemplateValue, notice: TemplateValue,
          closeURL: TemplateValue, stepper: TemplateValue, tabs: TemplateValue, heading: String, forms: [FormRequestValues],
          errors: TemplateValue, actionError: TemplateValue, map: TemplateValue, parts: [FieldRequestValues],
-         wholeParts: [TemplateValue?]) {
+         wholes: [TemplateValue]) {
         (appearance, device, csrf) = (settings.appearance, settings.device, settings.csrf)
         self.title = title; self.themeURL = themeURL; self.generation = generation
         self.notice = notice; self.closeURL = closeURL; self.stepper = stepper; self.tabs = tabs; self.heading = heading
         self.forms = forms
-        self.errors = errors; self.actionError = actionError; self.map = map; self.parts = parts; self.wholeParts = wholeParts
+        self.errors = errors; self.actionError = actionError; self.map = map; self.parts = parts; self.wholes = wholes
     }
 
     /// Whether a request answers `key` (outside the components): the rest is written into the
@@ -52,12 +52,12 @@ final class PlannedPageValues: TemplateContext {
         settings: PageSettings(language: "en", theme: "default", appearance: "auto", csrf: ""), title: "", themeURL: "",
         generation: .bool(false), notice: .bool(false), closeURL: .bool(false), stepper: .bool(false), tabs: .bool(false), heading: "",
         forms: [FormRequestValues(action: "", multipart: false, canGoBack: false, backURL: "")], errors: .list([]),
-        actionError: .bool(false), map: .bool(false), parts: [], wholeParts: [])
+        actionError: .bool(false), map: .bool(false), parts: [], wholes: [])
 
     func value(for key: TemplateKey) -> TemplateValue? {
         if key.part >= 0 {
             guard key.part < parts.count else { return nil }
-            if !wholeParts.isEmpty, let whole = wholeParts[key.part] { return whole }
+            if let whole = parts[key.part].whole { return wholes[Int(whole)] }
             return FieldRequestValues.value(key, of: parts, at: key.part)
         }
         return switch ViewKey(key) {

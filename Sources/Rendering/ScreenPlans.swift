@@ -251,7 +251,7 @@ extension Renderer {
         let (kinds, formFacts) = (plan.parts, plan.forms)
         var parts: [FieldRequestValues] = []
         parts.reserveCapacity(kinds.count)
-        var wholeParts: [TemplateValue?] = []   // allocated for a page that has whole parts
+        var wholes: [TemplateValue] = []
         var forms: [FormRequestValues] = []
         // The error summary's links: ids are registered only when there are errors.
         var ids = FieldIDs()
@@ -270,10 +270,9 @@ extension Renderer {
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 switch kinds[index] {
                 case .specialized(let entry) where entry.printedWhole:
-                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
-                    wholeParts[index] = FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
-                                                                        links: links, tags: project.tags)
-                    parts.append(FieldRequestValues.none)
+                    parts.append(FieldRequestValues.whole(at: wholes.count))
+                    wholes.append(FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
+                                                                  links: links, tags: project.tags))
                 case .specialized(let entry):
                     // A text's markdown in an item reads the item's data, made only then.
                     var scope: JSONValue?
@@ -287,10 +286,9 @@ extension Renderer {
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
-                    if wholeParts.isEmpty { wholeParts = Array(repeating: nil, count: kinds.count) }
-                    wholeParts[index] = builder!.view(component.pointee)
+                    parts.append(FieldRequestValues.whole(at: wholes.count))
+                    wholes.append(builder!.view(component.pointee))
                     ids = builder!.ids
-                    parts.append(FieldRequestValues.none)
                 case .layout(nil) where !component.pointee.disabled:
                     parts.append(FieldRequestValues.none)
                 case .layout(let words):
@@ -317,7 +315,7 @@ extension Renderer {
                               heading: heading,
                               forms: forms, errors: errorSummary(state, ids: ids),
                               actionError: .optional(state.actionError), map: mapValue(settings, ui: ui), parts: parts,
-                              wholeParts: wholeParts)
+                              wholes: wholes)
         var buffer = HTMLBuffer()
         plan.template.render(slots, into: &buffer)
         return buffer.bytes
