@@ -16,9 +16,9 @@ enum ComponentRequestRule: Sendable {
     case slider(min: String, suffix: String?, words: Words)
     /// A date picker: a posted text that is no date is shown back in a text input with the
     /// expected form as its placeholder; `min` and `max` may be "today".
-    case date(min: DateBound?, max: DateBound?, placeholder: String?, notADate: String)
+    case date(min: DateBound?, max: DateBound?, placeholder: RuleWord, notADate: String)
     /// A `time` or `datetime-local` input: likewise, without bounds.
-    case temporal(inputType: String, placeholder: String?, notATime: String)
+    case temporal(inputType: String, placeholder: RuleWord, notATime: String)
     /// A file upload: the files stored at its key and its limits in words (the server's limit
     /// is the state's); its remove buttons post where its upload does (`PostTarget`).
     case upload(UploadHint, words: Words)
@@ -44,14 +44,14 @@ enum ComponentRequestRule: Sendable {
             return .markdown(markdown.filled(text, tags: project.tags, language: language))
         case .input where component.inputType == "time" || component.inputType == "datetime-local":
             let inputType = component.inputType ?? ""
-            return .temporal(inputType: inputType, placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
+            return .temporal(inputType: inputType, placeholder: RuleWord(component.placeholder, tags: project.tags, language: language),
                              notATime: words[DateInputValues.placeholderWord(inputType)])
         case .slider:
             let suffix = component.text("suffix")?.resolve(project.tags, language: language, data: .null)
             return .slider(min: JSONValue.number(component.number("min") ?? 0).displayString, suffix: suffix, words: words)
         case .datepicker:
             return .date(min: component.dateBound("min"), max: component.dateBound("max"),
-                         placeholder: component.placeholder?.resolve(project.tags, language: language, data: .null),
+                         placeholder: RuleWord(component.placeholder, tags: project.tags, language: language),
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadHint(UploadRules(component), words: words), words: words)
@@ -64,6 +64,39 @@ enum ComponentRequestRule: Sendable {
             return .table(TableColumns(columns), source: component.source)
         default:
             return .none
+        }
+    }
+}
+
+/// A word a rule writes into what it works out (a date's or a time's placeholder, kept when
+/// a posted text is a date or a time): written at load, or per request where it reads the data.
+enum RuleWord: Sendable {
+    case fixed(String?)
+    case readsData(Text)
+
+    init(_ text: Text?, tags: Tags, language: String) {
+        if let text, text.dependsOnData(tags, language: language) { self = .readsData(text) }
+        else { self = .fixed(text?.resolve(tags, language: language, data: .null)) }
+    }
+
+    func written(tags: borrowing Tags, language: String, data: JSONValue) -> String? {
+        switch self {
+        case .fixed(let text): text
+        case .readsData(let text): text.resolve(tags, language: language, data: data)
+        }
+    }
+
+    var readsData: Bool {
+        if case .readsData = self { true } else { false }
+    }
+}
+
+extension ComponentRequestRule {
+    /// Whether a word the rule writes reads the data (a date's placeholder `e.g. ${example}`).
+    var wordReadsData: Bool {
+        switch self {
+        case .date(_, _, let placeholder, _), .temporal(_, let placeholder, _): placeholder.readsData
+        default: false
         }
     }
 }
@@ -89,17 +122,22 @@ struct DataWords: Sendable {
     }
 
     /// The words a request may write for `component`: its label, hint and title, its type's
-    /// own word (`fieldWords`), and its placeholder but where its rule writes that from no
-    /// data (a date's or a time's); a container's or card's label, title and subtitle; none of
-    /// a child list. Not an input's prefix or suffix: whether one shows moves the field's
+    /// own word (`fieldWords`), and its placeholder but where its rule writes that
+    /// (`writtenByRule`); a container's or card's label, title and subtitle; none of a child list. Not an input's prefix or suffix: whether one shows moves the field's
     /// `aria-describedby`, the entry's.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
         if component.type.isContainer {
             return [(.label, component.label), (.title, component.title), (.subtitle, component.text("subtitle"))]
         }
+        return fieldWords(component).filter { $0.0 != writtenByRule(component) }
+    }
+
+    /// The word of a field its rule writes (`RuleWord`), not carried: a date's or a time's
+    /// placeholder, which a posted text that is no date replaces.
+    static func writtenByRule(_ component: Component) -> ViewKey? {
         let temporal = component.type == .datepicker || component.inputType == "time" || component.inputType == "datetime-local"
-        return fieldWords(component).filter { !temporal || $0.0 != .placeholder }
+        return temporal ? .placeholder : nil
     }
 
     /// A field's own words by name: those `carried` picks from; the rest a page plan prints

@@ -153,10 +153,12 @@ extension RequestRuleValues {
         case .slider(_, let suffix, let words):
             return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix), words: written)
         case .date(let min, let max, let placeholder, let notADate):
-            return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max, placeholder: placeholder, notADate: notADate),
-                                     words: written)
+            return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max,
+                                                           placeholder: placeholder.written(tags: tags, language: state.language, data: data),
+                                                           notADate: notADate), words: written)
         case .temporal(let inputType, let placeholder, let notATime):
-            return RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType, placeholder: placeholder,
+            return RequestRuleValues(date: DateInputValues(temporal: value, inputType: inputType,
+                                                           placeholder: placeholder.written(tags: tags, language: state.language, data: data),
                                                            notATime: notATime), words: written)
         case .upload(let hint, let words):
             let files = UploadText.files(component.key.map { state.data.value(at: $0) }, ui: words, links: links,

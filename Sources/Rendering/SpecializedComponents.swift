@@ -340,8 +340,8 @@ struct SpecializedComponents: Sendable {
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
                       let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid),
-                      // Its words would read its item (`DataWords` reads the instance's data).
-                      entry.words == nil else { return nil }
+                      // Its words would read its item (`DataWords` and `RuleWord` read the instance's data).
+                      entry.words == nil, !entry.rule.wordReadsData else { return nil }
                 entries[component.identity] = entry
             }
         }
@@ -484,9 +484,10 @@ struct SpecializedComponents: Sendable {
             || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }
         // A text's or message's markdown may read data: its HTML is left to the request; so are
-        // the words `DataWords` carries. Any other word that reads data keeps it whole.
+        // the words `DataWords` carries and a rule writes. Any other word that reads data keeps it whole.
         let carried = Set(DataWords.carried(component).map(\.0))
-        let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) }.map(\.1)
+        let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) && $0.0 != DataWords.writtenByRule(component) }
+            .map(\.1)
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].map(component.text)
             + component.tableColumns.map(\.label)

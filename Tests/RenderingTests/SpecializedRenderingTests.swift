@@ -493,6 +493,51 @@ import TestSupport
         }
     }
 
+    /// A date's or a time's placeholder that reads the data is written per request by its rule:
+    /// the field is compiled, shows its instance's words, and a posted text that is no date
+    /// still shows the expected form instead.
+    @Test func aDatesOrTimesPlaceholderThatReadsTheDataIsTheRequests() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "When", "screen": [
+                { "type": "datepicker", "key": "day", "label": "Day", "placeholder": "e.g. ${example}" },
+                { "type": "input", "inputType": "time", "key": "hour", "label": "Hour", "placeholder": "about ${example}" },
+                { "type": "collection", "source": "visits", "label": "Visits", "item": [
+                  { "type": "datepicker", "key": "on", "label": "On", "placeholder": "e.g. ${$item.example}" } ] },
+                { "type": "button", "label": "Go", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
+        let harness = try Harness(folder)
+        for (example, day) in [("Ana <b>", ""), ("Radu", "2024-02-30"), ("Ana <b>", "")] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+                "example": .string(example), "day": .string(day), "visits": .array([.object(["example": .string(example + " 2")])]),
+            ]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let printing = harness.renderer.printing(state, settings: harness.settings)
+            // In an item the placeholder would read the item: its collection is drawn per request.
+            #expect(printing.planned && printing.drawnWhole.map(\.type) == [.collection], "\(printing.drawnWhole.map(\.type))")
+            let bytes = harness.renderer.screen(state, settings: harness.settings)
+            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
+            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            let placeholders = Dictionary(uniqueKeysWithValues: page.all("input").compactMap { input in
+                input["id"].map { ($0, input["placeholder"] ?? "") }
+            })
+            #expect(placeholders["field-hour"] == "about \(example)")
+            #expect(placeholders["field-visits-0-on"] == "e.g. \(example) 2", "\(placeholders)")
+            if day.isEmpty {
+                #expect(placeholders["field-day"] == "e.g. \(example)")
+            } else {
+                #expect(placeholders["field-day"] != "e.g. \(example)", "a text that is no date shows the expected form")
+            }
+        }
+    }
+
     /// Two components with the same plain id (two buttons, or an id chosen by hand) get `-2`;
     /// it must fall on the same one on every page, whether or not something before can be hidden.
     @Test(arguments: [
