@@ -25,9 +25,10 @@ enum ComponentRequestRule: Sendable {
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table(TableColumns, source: DataPath?)
     /// A select, radio group, multiselect or segmented control whose options are read from the
-    /// data (`source`, form-js's `valuesKey`): its options (each radio's id and the field's
-    /// names with them: a kept list's rows answer every name in its body), its id and name.
-    case dataOptions(source: DataPath)
+    /// data (form-js's `valuesKey`), or whose own options' labels read it (`Pay ${amount} now`):
+    /// its options (each radio's id and the field's names with them: a kept list's rows answer
+    /// every name in its body), its id and name.
+    case dataOptions(OptionSource)
     /// An image whose source is read from the data (a media key or an address): its `url` (its
     /// `alt` is the component's: the loader asks for one); a page plan prints it whole from its
     /// entry, nothing while the data names none (`SpecializedComponents.Entry.printedWhole`).
@@ -37,7 +38,8 @@ enum ComponentRequestRule: Sendable {
     static func of(_ component: Component, task: UserTask, project: Project, language: String,
                    markdown: MarkdownCache) -> ComponentRequestRule {
         let words = project.words.for(language)
-        if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(source: source) }
+        if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(.data(source)) }
+        if component.optionLabelsReadData(project.tags, language: language) { return .dataOptions(.listed(component.options)) }
         switch component.type {
         case .text, .message:
             guard let text = component.markdown, text.dependsOnData(project.tags, language: language) else { return .none }
@@ -159,10 +161,32 @@ struct DataWords: Sendable {
     }
 }
 
+/// Where a choice field's options come from per request (`ComponentRequestRule.dataOptions`).
+enum OptionSource: Sendable {
+    /// Read from the data at this path.
+    case data(DataPath)
+    /// Its own, whose labels read the data.
+    case listed([Option])
+
+    func options(in data: JSONValue) -> [Option] {
+        switch self {
+        case .data(let path): Component.options(from: data.value(at: path))
+        case .listed(let options): options
+        }
+    }
+}
+
 extension Component {
     /// A choice field whose options are read from the data at `optionsSource` (not an enumeration's).
     var readsOptionsFromData: Bool {
         [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil && optionsSource != nil
+    }
+
+    /// A choice field with options of its own (not an enumeration's, not the data's) whose
+    /// labels read the data: they are worked out per request, as options read from the data are.
+    func optionLabelsReadData(_ tags: Tags, language: String) -> Bool {
+        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil && optionsSource == nil
+            && options.contains { $0.label.dependsOnData(tags, language: language) }
     }
 }
 

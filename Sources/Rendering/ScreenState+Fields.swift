@@ -165,7 +165,7 @@ extension RequestRuleValues {
                                          removeURL: disabled || formAction.isEmpty ? nil : formAction)
             return RequestRuleValues(files: files, uploadHint: hint.text(globalLimit: state.uploadLimit), words: written)
         case .dataOptions(let source):
-            let options = OptionView.views(Component.options(from: state.data.value(at: source)), fieldID: fieldID,
+            let options = OptionView.views(source.options(in: state.data), fieldID: fieldID,
                                            type: component.type, chosen: chosen) {
                 $0.label.resolve(tags, language: state.language, data: state.data)
             }

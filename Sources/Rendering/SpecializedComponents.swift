@@ -491,7 +491,7 @@ struct SpecializedComponents: Sendable {
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].map(component.text)
             + component.tableColumns.map(\.label)
-            + optionLabels(component, project: project, language: language)
+            + (component.optionLabelsReadData(project.tags, language: language) ? [] : optionLabels(component, project: project, language: language))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 

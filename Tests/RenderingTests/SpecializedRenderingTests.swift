@@ -493,6 +493,47 @@ import TestSupport
         }
     }
 
+    /// A choice field's own options whose labels read the data are worked out per request, as
+    /// options read from the data are: the field is compiled, each page shows its instance's
+    /// labels, and the chosen option and every radio's id are the general path's.
+    @Test func optionLabelsThatReadTheDataAreTheRequests() throws {
+        let folder = try RepositoryPaths.fixture([
+            "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
+            "processes/p.json": #"""
+            { "name": "p", "nodes": [
+              { "id": "s", "type": "start", "next": "t" },
+              { "id": "t", "type": "userTask", "title": "Pay", "screen": [
+                { "type": "radio", "key": "when", "label": "When", "validators": [ { "type": "required" } ],
+                  "options": [ { "value": "now", "label": "Pay ${amount} now" }, { "value": "later", "label": "Later" } ] },
+                { "type": "select", "key": "how", "label": "How",
+                  "options": [ { "value": "card", "label": "Card ending ${card}" }, { "value": "bank", "label": "Bank" } ] },
+                { "type": "segmented", "key": "size", "label": "Size",
+                  "options": [ { "value": "s", "label": "${small}" }, { "value": "l", "label": "Large" } ] },
+                { "type": "button", "label": "Go", "action": "ok" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ] }
+            """#,
+        ])
+        #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
+        let harness = try Harness(folder)
+        for (amount, card, chosen) in [("12 <b>", "4242", "later"), ("7", "1881", "now"), ("12 <b>", "4242", "")] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+                "amount": .string(amount), "card": .string(card), "small": .string("Small"), "when": .string(chosen),
+            ]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let printing = harness.renderer.printing(state, settings: harness.settings)
+            #expect(printing.planned && printing.drawnWhole.isEmpty, "\(printing.drawnWhole.map(\.type))")
+            let bytes = harness.renderer.screen(state, settings: harness.settings)
+            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
+            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            let radios = page.all("input").filter { $0["name"] == "when" }
+            #expect(radios.map { $0["id"] } == ["field-when", "field-when-2"])
+            #expect(radios.map { $0["checked"] != nil } == [chosen == "now", chosen == "later"])
+            #expect(page.all("label").map(\.text).contains("Pay \(amount) now"))
+            #expect(page.all("option").map(\.text).contains("Card ending \(card)"))
+        }
+    }
+
     /// A date's or a time's placeholder that reads the data is written per request by its rule:
     /// the field is compiled, shows its instance's words, and a posted text that is no date
     /// still shows the expected form instead.
