@@ -15,9 +15,12 @@ import Template
 /// component is its plain one, so hiding some cannot shift the others; or, where two share a
 /// plain id (two buttons), every component is specialized (or a fixed card or container) and
 /// no id moves whichever components are hidden, so the `-2` falls the same way on every page.
-/// Only components whose words never read instance data are, but for a text's or message's
-/// markdown, rendered per request (`ComponentRequestRule`, which also holds what a slider, a
-/// date picker and an upload work out per request); the rest take the general path. A child
+/// Words that read instance data are the request's: a field's label, hint, title, placeholder
+/// and its type's own word (`DataWords`), a text's or message's markdown, a date's or a time's
+/// placeholder and a choice field's option labels (`ComponentRequestRule`, which also holds
+/// what a slider, a date picker and an upload work out per request); a component with any
+/// other word that reads data (a prefix or suffix, an enumeration's labels) takes the general
+/// path. A child
 /// list has an entry per parent value; a `single` page's tasks, whose ids follow one another's,
 /// are specialized together when the page's plan is made (`init(sections:)`). A collection's
 /// item components for its first items have entries when each keeps its own id, and the
