@@ -128,7 +128,8 @@ struct DataWords: Sendable {
 
     /// The words a request may write for `component`: its label, hint and title, its type's
     /// own word (`fieldWords`), and its placeholder but where its rule writes that
-    /// (`writtenByRule`); a container's or card's label, title and subtitle; none of a child list. Not an input's prefix or suffix: whether one shows moves the field's
+    /// (`writtenByRule`); a container's or card's label, title and subtitle; none of a child
+    /// list. Not an input's prefix or suffix: whether one shows moves the field's
     /// `aria-describedby`, the entry's.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
@@ -179,14 +180,17 @@ enum OptionSource: Sendable {
 extension Component {
     /// A choice field whose options are read from the data at `optionsSource` (not an enumeration's).
     var readsOptionsFromData: Bool {
-        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil && optionsSource != nil
+        isChoiceWithoutEnumeration && optionsSource != nil
     }
 
     /// A choice field with options of its own (not an enumeration's, not the data's) whose
     /// labels read the data: they are worked out per request, as options read from the data are.
     func optionLabelsReadData(_ tags: Tags, language: String) -> Bool {
-        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil && optionsSource == nil
-            && options.contains { $0.label.dependsOnData(tags, language: language) }
+        isChoiceWithoutEnumeration && optionsSource == nil && options.contains { $0.label.dependsOnData(tags, language: language) }
+    }
+
+    private var isChoiceWithoutEnumeration: Bool {
+        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil
     }
 }
 

@@ -20,9 +20,8 @@ import Template
 /// placeholder and a choice field's option labels (`ComponentRequestRule`, which also holds
 /// what a slider, a date picker and an upload work out per request); a component with any
 /// other word that reads data (a prefix or suffix, an enumeration's labels) takes the general
-/// path. A child
-/// list has an entry per parent value; a `single` page's tasks, whose ids follow one another's,
-/// are specialized together when the page's plan is made (`init(sections:)`). A collection's
+/// path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
+/// one another's, are specialized together when the page's plan is made (`init(sections:)`). A collection's
 /// item components for its first items have entries when each keeps its own id, and the
 /// collection is then unrolled by page plans (`UnrolledCollection`); either way the rest of its
 /// screen is specialized when no id of theirs can collide with the collection's.
