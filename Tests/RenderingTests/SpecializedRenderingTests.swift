@@ -84,6 +84,19 @@ import TestSupport
         return compared
     }
 
+    /// The first screen of process `p` started with `seed`, printed from its plan (checked
+    /// against the general path), and the types of the components the plan drew whole.
+    func plannedFirstScreen(_ harness: Harness, seed: JSONValue,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> (page: HTMLElement, drawnWhole: [ComponentType]) {
+        let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
+        let state = try #require(harness.engine.screen(instance, language: "en"), sourceLocation: sourceLocation)
+        let printing = harness.renderer.printing(state, settings: harness.settings)
+        #expect(printing.planned, sourceLocation: sourceLocation)
+        let bytes = harness.renderer.screen(state, settings: harness.settings)
+        #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings), sourceLocation: sourceLocation)
+        return (HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)), printing.drawnWhole.map(\.type))
+    }
+
     @Test func everyExampleScreenPrintsTheSameAsTheGeneralPath() throws {
         #expect(try check(RepositoryPaths.examples) > 20)
     }
@@ -478,15 +491,10 @@ import TestSupport
         #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
         let harness = try Harness(folder)
         for owner in ["Ana <b>", "Radu", "Ana <b>"] {
-            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+            let (page, drawnWhole) = try plannedFirstScreen(harness, seed: .object([
                 "owner": .string(owner), "rows": .array([.object(["name": .string("a")])]),
             ]))
-            let state = try #require(harness.engine.screen(instance, language: "en"))
-            let printing = harness.renderer.printing(state, settings: harness.settings)
-            #expect(printing.planned && printing.drawnWhole.isEmpty, "\(printing.drawnWhole.map(\.type))")
-            let bytes = harness.renderer.screen(state, settings: harness.settings)
-            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
-            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            #expect(drawnWhole.isEmpty, "\(drawnWhole)")
             #expect(page.all("option").first { $0["value"] == "" }?.text == "Choose, \(owner)")
             #expect(page.all("button").map(\.text).contains("Add \(owner)'s scan"))
             #expect(page.all("caption").map(\.text) == ["Rows of \(owner)"])
@@ -517,15 +525,10 @@ import TestSupport
         #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
         let harness = try Harness(folder)
         for (amount, card, chosen) in [("12 <b>", "4242", "later"), ("7", "1881", "now"), ("12 <b>", "4242", "")] {
-            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+            let (page, drawnWhole) = try plannedFirstScreen(harness, seed: .object([
                 "amount": .string(amount), "card": .string(card), "small": .string("Small"), "when": .string(chosen),
             ]))
-            let state = try #require(harness.engine.screen(instance, language: "en"))
-            let printing = harness.renderer.printing(state, settings: harness.settings)
-            #expect(printing.planned && printing.drawnWhole.isEmpty, "\(printing.drawnWhole.map(\.type))")
-            let bytes = harness.renderer.screen(state, settings: harness.settings)
-            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
-            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            #expect(drawnWhole.isEmpty, "\(drawnWhole)")
             let radios = page.all("input").filter { $0["name"] == "when" }
             #expect(radios.map { $0["id"] } == ["field-when", "field-when-2"])
             #expect(radios.map { $0["checked"] != nil } == [chosen == "now", chosen == "later"])
@@ -556,16 +559,11 @@ import TestSupport
         #expect(try check(folder) == 8, "the same bytes as the general path in every request state")
         let harness = try Harness(folder)
         for (example, day) in [("Ana <b>", ""), ("Radu", "2024-02-30"), ("Ana <b>", "")] {
-            let instance = try harness.engine.start(process: "p", session: "s", seed: .object([
+            let (page, drawnWhole) = try plannedFirstScreen(harness, seed: .object([
                 "example": .string(example), "day": .string(day), "visits": .array([.object(["example": .string(example + " 2")])]),
             ]))
-            let state = try #require(harness.engine.screen(instance, language: "en"))
-            let printing = harness.renderer.printing(state, settings: harness.settings)
             // In an item the placeholder would read the item: its collection is drawn per request.
-            #expect(printing.planned && printing.drawnWhole.map(\.type) == [.collection], "\(printing.drawnWhole.map(\.type))")
-            let bytes = harness.renderer.screen(state, settings: harness.settings)
-            #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
-            let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
+            #expect(drawnWhole == [.collection], "\(drawnWhole)")
             let placeholders = Dictionary(uniqueKeysWithValues: page.all("input").compactMap { input in
                 input["id"].map { ($0, input["placeholder"] ?? "") }
             })
