@@ -274,9 +274,9 @@ extension Renderer {
                     wholes.append(FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
                                                                   links: links, tags: project.tags))
                 case .specialized(let entry):
-                    // A text's markdown in an item reads the item's data, made only then.
+                    // In an item, words and a text's markdown that read the data read the item's, made only then.
                     var scope: JSONValue?
-                    if let within, case .markdown = entry.rule { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
+                    if let within, entry.readsData { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
                                                     tags: project.tags, ids: &ids, scope: scope, formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):

@@ -69,6 +69,14 @@ struct SpecializedComponents: Sendable {
             }
         }
 
+        /// Whether what a request works out for it reads the data beside the field's value: its
+        /// words, a text's markdown, a rule's word (in an item, they read the item).
+        var readsData: Bool {
+            if words != nil || rule.wordReadsData { return true }
+            if case .markdown = rule { return true }
+            return false
+        }
+
         /// This entry with the entries of the other values of the field its options follow.
         func choosing(_ choices: Choices) -> Entry {
             Entry(template: template, id: id, describedBy: describedBy, describedByInvalid: describedByInvalid,
@@ -321,9 +329,9 @@ struct SpecializedComponents: Sendable {
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
     /// component is a fixed layout or is specialized with its own id (a key or an id, which
-    /// holds the item's index) or none printed, its words reading no data (a text's markdown is
-    /// rendered per request in the item's data; `$index` is its copy's, written in) and no table
-    /// in it (its rows are read from the instance data).
+    /// holds the item's index) or none printed (its words, markdown and rule words that read
+    /// the data are read per request in the item's data; `$index` is its copy's, written in),
+    /// and no table in it (its rows are read from the instance data).
     private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
                                     valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
@@ -341,9 +349,8 @@ struct SpecializedComponents: Sendable {
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
-                      let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid),
-                      // Its words would read its item (`DataWords` and `RuleWord` read the instance's data).
-                      entry.words == nil, !entry.rule.wordReadsData else { return nil }
+                      let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid)
+                else { return nil }
                 entries[component.identity] = entry
             }
         }

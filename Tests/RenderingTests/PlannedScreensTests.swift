@@ -120,20 +120,6 @@ import TestSupport
         #expect(page.all("input").filter { $0["name"]?.hasSuffix(".name") == true }.map { $0["value"] } == ["A <b>", "B"])
     }
 
-    /// An item component whose label reads its item (`${$item.name}`) shows each item's words:
-    /// its collection is drawn whole, as the general path draws it.
-    @Test func anItemLabelThatReadsItsItemShowsEachItemsWords() throws {
-        let harness = try PlannedScreens.oneTask(#"""
-            [ { "type": "collection", "source": "rows", "label": "Rows",
-                "item": [ { "type": "input", "key": "nickname", "label": "Nickname for ${$item.name}" } ] },
-              { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "rows": [ { "name": "Current" }, { "name": "Savings" } ] }"#)
-        let (_, state) = try harness.firstScreen("p")
-        let labels = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("label").map(\.text)
-        #expect(labels.contains("Nickname for Current") && labels.contains("Nickname for Savings"), "\(labels)")
-        #expect(!PlannedScreens.compilesItsCollection(state, harness))
-    }
-
     /// A table's body is written from the rows the data holds on each page: one kept from an
     /// earlier page is used again only while the data holds those very rows.
     @Test func aTablesBodyIsTheRowsOfEachPage() throws {
@@ -263,6 +249,21 @@ import TestSupport
         let (_, state) = try harness.firstScreen("p")
         let texts = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("p").map(\.text)
         #expect(texts.contains("Risks of Ana") && texts.contains("Risk 3, row 0") && texts.contains("Risk 7, row 1"), "\(texts)")
+        #expect(PlannedScreens.compilesItsCollection(state, harness))
+    }
+
+    /// An item component's words that read the data read its item (`${$item.name}`) and the
+    /// instance's data around it: the list is unrolled all the same, each row's words its own.
+    @Test func anItemLabelThatReadsItsItemShowsEachItemsWords() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "accounts", "label": "Accounts",
+                "item": [ { "type": "input", "key": "nickname", "label": "Nickname for ${$item.name}", "hint": "Owned by ${owner}" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "owner": "Ana", "accounts": [ { "name": "Current" }, { "name": "Savings <b>" } ] }"#)
+        let (_, state) = try harness.firstScreen("p")
+        let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+        #expect(page.all("label").map(\.text) == ["Nickname for Current", "Nickname for Savings <b>"])
+        #expect(page.all(where: { $0.hasClass("fs-hint") }).map(\.text) == ["Owned by Ana", "Owned by Ana"])
         #expect(PlannedScreens.compilesItsCollection(state, harness))
     }
 
