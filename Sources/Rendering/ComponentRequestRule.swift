@@ -97,10 +97,12 @@ enum RuleWord: Sendable {
 }
 
 extension ComponentRequestRule {
-    /// Whether a word the rule writes reads the data (a date's placeholder `e.g. ${example}`).
+    /// Whether a word the rule writes reads the data (a date's placeholder `e.g. ${example}`, a
+    /// field's own option labels).
     var wordReadsData: Bool {
         switch self {
         case .date(_, _, let placeholder, _), .temporal(_, let placeholder, _): placeholder.readsData
+        case .dataOptions(.listed): true
         default: false
         }
     }

@@ -46,7 +46,7 @@ extension Renderer {
             "backURL": state.canGoBack ? .string(links.back(state.instanceID)) : .null,
             "notice": state.notice.map(JSONValue.string) ?? .null,
             "stepper": stepper,
-            "components": .array(state.components.map { component($0, state) }),
+            "components": .array(state.components.map { component($0, state, data: state.data) }),
             "errors": .array(state.errors.map { ["key": .string($0.key), "message": .string($0.message)] }),
             "actions": .array(actions),
         ])
@@ -65,7 +65,9 @@ extension Renderer {
         ])
     }
 
-    private func component(_ resolvedComponent: ResolvedComponent, _ state: ScreenState) -> JSONValue {
+    /// `data` is what its texts read: the instance's, and in a collection's item the item's
+    /// scope (`$item`, `$index`), as the page reads them.
+    private func component(_ resolvedComponent: ResolvedComponent, _ state: ScreenState, data: JSONValue) -> JSONValue {
         let definition = resolvedComponent.definition
         let language = state.language
         var fields: [String: JSONValue] = [
@@ -73,7 +75,7 @@ extension Renderer {
             "disabled": .bool(resolvedComponent.disabled),
         ]
         func put(_ name: String, _ text: Text?) {
-            if let text { fields[name] = resolved(text, language, state.data) }
+            if let text { fields[name] = resolved(text, language, data) }
         }
         if let id = definition.id { fields["id"] = .string(id) }
         put("label", definition.label)
@@ -106,16 +108,17 @@ extension Renderer {
         }
         if !options.isEmpty || definition.enumerationName != nil {
             fields["options"] = .array(options.map { option in
-                ["value": .string(option.value), "label": resolved(option.label, language, state.data)]
+                ["value": .string(option.value), "label": resolved(option.label, language, data)]
             })
         }
         if !resolvedComponent.children.isEmpty {
-            fields["children"] = .array(resolvedComponent.children.map { component($0, state) })
+            fields["children"] = .array(resolvedComponent.children.map { component($0, state, data: data) })
         }
         // A collection: its items with their rebased fields, and the field storing the choice.
         if definition.type == .collection {
             fields["items"] = .array(resolvedComponent.items.map { item in
-                ["index": .number(Double(item.index)), "components": .array(item.components.map { component($0, state) })]
+                let scope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
+                return ["index": .number(Double(item.index)), "components": .array(item.components.map { component($0, state, data: scope) })]
             })
             if let key = resolvedComponent.selection?.key {
                 fields["selectKey"] = .string(key.description)

@@ -167,7 +167,7 @@ extension RequestRuleValues {
         case .dataOptions(let source):
             let options = OptionView.views(source.options(in: state.data), fieldID: fieldID,
                                            type: component.type, chosen: chosen) {
-                $0.label.resolve(tags, language: state.language, data: state.data)
+                $0.label.resolve(tags, language: state.language, data: data)
             }
             return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
                                                          disabled: disabled), fieldID: fieldID, words: written)

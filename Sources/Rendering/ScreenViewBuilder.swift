@@ -198,7 +198,8 @@ struct ScreenViewBuilder {
         }
         let options = project.options(for: component, data: state.data, language: state.language)
         if !options.isEmpty {
-            let (tags, language, data) = (project.tags, state.language, state.data)
+            // Labels are texts: in a collection's item, `${$item…}` reads the item.
+            let (tags, language, data) = (project.tags, state.language, scope ?? state.data)
             view.options = OptionView.views(options, fieldID: view.id, type: component.type, chosen: current.chosenValues,
                                             reserve: { ids.reserve($0) }) { $0.label.resolve(tags, language: language, data: data) }
         }

@@ -218,6 +218,20 @@ import Testing
         #expect(items.first?["components"]?[0]?["key"] == .string("accounts[0].nickname"))
     }
 
+    /// In the JSON screen, as on the page, an item component's texts read its item.
+    @Test func theJSONScreensItemTextsReadTheirItem() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "accounts", "label": "Accounts",
+                "item": [ { "type": "select", "key": "use", "label": "Use of ${$item.name}",
+                            "options": [ { "value": "pay", "label": "Pay from ${$item.name}, row ${$index}" } ] } ] } ]
+            """#, data: #"{ "accounts": [ { "name": "Current" }, { "name": "Savings" } ] }"#)
+        let json = harness.renderer.screenJSON(try harness.firstScreen("p").1)
+        let items = try #require(json["components"]?[0]?["items"]?.arrayValue)
+        #expect(items.map { $0["components"]?[0]?["label"] } == [.string("Use of Current"), .string("Use of Savings")])
+        #expect(items.map { $0["components"]?[0]?["options"]?[0]?["label"] }
+            == [.string("Pay from Current, row 0"), .string("Pay from Savings, row 1")])
+    }
+
     @Test func optionLabelsAndValuesWithScriptAndQuotesAreEscaped() throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,

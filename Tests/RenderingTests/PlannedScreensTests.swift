@@ -252,17 +252,20 @@ import TestSupport
         #expect(PlannedScreens.compilesItsCollection(state, harness))
     }
 
-    /// An item component's words that read the data read its item (`${$item.name}`) and the
-    /// instance's data around it: the list is unrolled all the same, each row's words its own.
+    /// An item component's words that read the data (its label, hint, option labels) read its
+    /// item (`${$item.name}`) and the instance's data around it: the list is unrolled all the
+    /// same, each row's words its own.
     @Test func anItemLabelThatReadsItsItemShowsEachItemsWords() throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "collection", "source": "accounts", "label": "Accounts",
-                "item": [ { "type": "input", "key": "nickname", "label": "Nickname for ${$item.name}", "hint": "Owned by ${owner}" } ] },
+                "item": [ { "type": "input", "key": "nickname", "label": "Nickname for ${$item.name}", "hint": "Owned by ${owner}" },
+                          { "type": "select", "key": "use", "label": "Use", "options": [ { "value": "pay", "label": "Pay from ${$item.name}" } ] } ] },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "owner": "Ana", "accounts": [ { "name": "Current" }, { "name": "Savings <b>" } ] }"#)
         let (_, state) = try harness.firstScreen("p")
         let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
-        #expect(page.all("label").map(\.text) == ["Nickname for Current", "Nickname for Savings <b>"])
+        #expect(page.all("label").map(\.text) == ["Nickname for Current", "Use", "Nickname for Savings <b>", "Use"])
+        #expect(page.all("option").map(\.text).filter { $0.hasPrefix("Pay") } == ["Pay from Current", "Pay from Savings <b>"])
         #expect(page.all(where: { $0.hasClass("fs-hint") }).map(\.text) == ["Owned by Ana", "Owned by Ana"])
         #expect(PlannedScreens.compilesItsCollection(state, harness))
     }
