@@ -142,10 +142,10 @@ final class SpecializedComponentContext: TemplateContext {
 
 extension FieldRequestValues {
     /// A part its page plan prints whole from its entry (`Entry.printedWhole`): a table's
-    /// markup, kept with its rows; an image drawn from its source, or nothing while the data
-    /// names none.
+    /// markup, kept with its rows; an image drawn from its source (in `scope`, an item's, when
+    /// it is in one), or nothing while the data names none.
     static func printedWhole(_ entry: SpecializedComponents.Entry, _ component: Component, state: borrowing ScreenState,
-                             links: any PageLinks, tags: Tags) -> TemplateValue {
+                             links: any PageLinks, tags: Tags, scope: JSONValue? = nil) -> TemplateValue {
         var values = FieldRequestValues.none
         switch entry.rule {
         case .table(let columns, let source):
@@ -155,7 +155,7 @@ extension FieldRequestValues {
             })
         case .image(let media):
             guard let image = ImageSource(media: media, tags: tags, links: links)
-                .resolve(component, data: state.data, language: state.language) else { return .html("") }
+                .resolve(component, data: scope ?? state.data, language: state.language) else { return .html("") }
             values.rule = RequestRuleValues(imageURL: image.url)
             return .embed(entry.template, SpecializedComponentContext(values))
         default:

@@ -100,7 +100,7 @@ extension Renderer {
         if let name = definition.enumerationName { fields["enumeration"] = .string(name) }
         if let parentKey = definition.parentKey { fields["parentKey"] = .string(parentKey.description) }
         if definition.type == .image, let image = ImageSource(media: project.media, tags: project.tags, links: links)
-            .resolve(definition, data: state.data, language: state.language) {
+            .resolve(definition, data: data, language: state.language) {
             fields["url"] = .string(image.url)
             fields["alt"] = .string(image.alt)
             if let width = image.width { fields["width"] = .number(Double(width)) }

@@ -268,17 +268,19 @@ extension Renderer {
             var collection: UnrolledCollection?
             var chosen: Int?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
+                // In an item, what reads the data reads the item's: its scope, made only then.
+                func itemScope(_ entry: SpecializedComponents.Entry) -> JSONValue? {
+                    guard let within, entry.readsData else { return nil }
+                    return ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index)
+                }
                 switch kinds[index] {
                 case .specialized(let entry) where entry.printedWhole:
                     parts.append(FieldRequestValues.whole(at: wholes.count))
                     wholes.append(FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
-                                                                  links: links, tags: project.tags))
+                                                                  links: links, tags: project.tags, scope: itemScope(entry)))
                 case .specialized(let entry):
-                    // In an item, words and a text's markdown that read the data read the item's, made only then.
-                    var scope: JSONValue?
-                    if let within, entry.readsData { scope = ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index) }
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
-                                                    tags: project.tags, ids: &ids, scope: scope, formTarget: form.target, formURL: formURL))
+                                                    tags: project.tags, ids: &ids, scope: itemScope(entry), formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component, state: task, ids: &ids))
                     collection = unrolled

@@ -178,7 +178,7 @@ extension RequestRuleValues {
             // While the data names no image, none: a page prints nothing then
             // (`FieldRequestValues.printedWhole`), and the name stays the request's.
             let image = ImageSource(media: media, tags: copy tags, links: copy links)
-                .resolve(component, data: state.data, language: state.language)
+                .resolve(component, data: data, language: state.language)
             return RequestRuleValues(imageURL: image?.url ?? "", words: written)
         }
     }

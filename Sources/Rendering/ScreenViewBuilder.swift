@@ -136,7 +136,7 @@ struct ScreenViewBuilder {
         case .image:
             // Nothing, but as a part of its own: a plan asks the next page for it again.
             guard let image = ImageSource(media: project.media, tags: project.tags, links: links)
-                .resolve(component, data: state.data, language: state.language) else {
+                .resolve(component, data: scope ?? state.data, language: state.language) else {
                 return .embed(templates.nothing, KeyedView([]))
             }
             view.url = image.url

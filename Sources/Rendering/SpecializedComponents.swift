@@ -70,11 +70,13 @@ struct SpecializedComponents: Sendable {
         }
 
         /// Whether what a request works out for it reads the data beside the field's value: its
-        /// words, a text's markdown, a rule's word (in an item, they read the item).
+        /// words, a text's markdown, a rule's word, an image's source (in an item, they read the item).
         var readsData: Bool {
             if words != nil || rule.wordReadsData { return true }
-            if case .markdown = rule { return true }
-            return false
+            switch rule {
+            case .markdown, .image: return true
+            default: return false
+            }
         }
 
         /// This entry with the entries of the other values of the field its options follow.

@@ -336,6 +336,21 @@ import TestSupport
         #expect(HTMLDocument.parse(PlannedScreens.printed(named, harness)).all("img").map { $0["src"] } == ["https://example.org/logo.png"])
     }
 
+    /// An image in a collection's item reads its source in the item (`$item.photo`): each row
+    /// shows its own picture, on the page and in the JSON screen.
+    @Test func anImageInAnItemShowsItsItemsPicture() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "people", "label": "People",
+                "item": [ { "type": "image", "source": "$item.photo", "alt": "Photo" }, { "type": "input", "key": "name", "label": "Name" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "people": [ { "photo": "https://example.org/a.png" }, { "photo": "https://example.org/b.png" } ] }"#)
+        let (_, state) = try harness.firstScreen("p")
+        let sources = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("img").map { $0["src"] }
+        #expect(sources == ["https://example.org/a.png", "https://example.org/b.png"])
+        let items = harness.renderer.screenJSON(state)["components"]?[0]?["items"]?.arrayValue ?? []
+        #expect(items.map { $0["components"]?[0]?["url"] } == [.string("https://example.org/a.png"), .string("https://example.org/b.png")])
+    }
+
     /// An image whose source is read from the data is compiled with its page, not drawn whole:
     /// each request prints its own picture (an address, or a media key's), or nothing while the
     /// data names none or an address that is not safe, whichever page made the plan.
