@@ -26,7 +26,7 @@ extension JSONValue {
     /// short string costs more than a few comparisons, and most objects in instance data are
     /// small (a page reads dozens of paths and conditions per view).
     @inline(__always)
-    static func member(_ name: String, of members: [String: JSONValue]) -> JSONValue? {
+    public static func member(_ name: String, of members: [String: JSONValue]) -> JSONValue? {
         guard members.count <= 8 else { return members[name] }
         let length = name.utf8.count
         for (key, value) in members where key.utf8.count == length && key == name { return value }

@@ -11,7 +11,7 @@ public struct ServerLinks: PageLinks {
     public func action(_ instance: String, _ action: String) -> String {
         Self.joined("/instances/", Percent.encode(instance), "/actions/", Percent.encode(action))
     }
-    public func upload(_ id: String) -> String? { "/uploads/\(Percent.encode(id))" }
+    public func upload(_ id: String) -> String? { Self.joined("/uploads/", Percent.encode(id), "") }
     public func back(_ instance: String) -> String { Self.joined("/instances/", Percent.encode(instance), "/back") }
     public func event(_ instance: String, _ event: String) -> String {
         Self.joined("/instances/", Percent.encode(instance), "/events/", Percent.encode(event))

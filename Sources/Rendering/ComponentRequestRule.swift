@@ -97,12 +97,13 @@ enum RuleWord: Sendable {
 }
 
 extension ComponentRequestRule {
-    /// Whether a word the rule writes reads the data (a date's placeholder `e.g. ${example}`, a
-    /// field's own option labels).
-    var wordReadsData: Bool {
+    /// Whether what the rule works out reads the data beside the field's value: a text's
+    /// markdown, an image's source, a date's or a time's placeholder (`e.g. ${example}`), a
+    /// field's own option labels.
+    var readsData: Bool {
         switch self {
+        case .markdown, .image, .dataOptions(.listed): true
         case .date(_, _, let placeholder, _), .temporal(_, let placeholder, _): placeholder.readsData
-        case .dataOptions(.listed): true
         default: false
         }
     }

@@ -65,11 +65,15 @@ enum UploadText {
         case .object(let fields)?: [.object(fields)]
         default: []
         }
+        guard !items.isEmpty else { return [] }
+        let removeLabel = ui["remove"]
+        // Members found by comparing keys (`JSONValue.member`), not by hashing each name.
         return items.compactMap { item -> UploadedFileView? in
-            guard case .object(let fields) = item, let id = fields["id"]?.stringValue else { return nil }
-            let name = fields["name"]?.stringValue ?? id
-            return UploadedFileView(id: id, name: name, url: links.upload(id), size: ui.size(Int(fields["size"]?.numberValue ?? 0)),
-                                    removeURL: removeURL, removeLabel: ui["remove"])
+            guard case .object(let fields) = item, let id = JSONValue.member("id", of: fields)?.stringValue else { return nil }
+            let name = JSONValue.member("name", of: fields)?.stringValue ?? id
+            let size = Int(JSONValue.member("size", of: fields)?.numberValue ?? 0)
+            return UploadedFileView(id: id, name: name, url: links.upload(id), size: ui.size(size),
+                                    removeURL: removeURL, removeLabel: removeLabel)
         }
     }
 }

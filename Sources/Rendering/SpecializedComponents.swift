@@ -21,10 +21,10 @@ import Template
 /// what a slider, a date picker and an upload work out per request); a component with any
 /// other word that reads data (a prefix or suffix, an enumeration's labels) takes the general
 /// path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
-/// one another's, are specialized together when the page's plan is made (`init(sections:)`). A collection's
-/// item components for its first items have entries when each keeps its own id, and the
-/// collection is then unrolled by page plans (`UnrolledCollection`); either way the rest of its
-/// screen is specialized when no id of theirs can collide with the collection's.
+/// one another's, are specialized together when the page's plan is made (`init(sections:)`).
+/// A collection's item components for its first items have entries when each keeps its own
+/// id, and the collection is then unrolled by page plans (`UnrolledCollection`); either way the
+/// rest of its screen is specialized when no id of theirs can collide with the collection's.
 struct SpecializedComponents: Sendable {
     /// A class, so handing one out per component per page is one retain.
     final class Entry: Sendable {
@@ -72,11 +72,7 @@ struct SpecializedComponents: Sendable {
         /// Whether what a request works out for it reads the data beside the field's value: its
         /// words, a text's markdown, a rule's word, an image's source (in an item, they read the item).
         var readsData: Bool {
-            if words != nil || rule.wordReadsData { return true }
-            switch rule {
-            case .markdown, .image: return true
-            default: return false
-            }
+            words != nil || rule.readsData
         }
 
         /// This entry with the entries of the other values of the field its options follow.

@@ -261,17 +261,28 @@ import Testing
         #expect(buffer.bytes == Array(("<head>" + String(repeating: "0123456789", count: 1000)).utf8))
     }
 
+    /// 43 bytes: runs of eight scanned at once, and three more byte by byte.
     @Test func eachEscapedCharacterIsFoundAtEveryPlaceInARun() {
         for special in "&<>\"'" {
-            for place in 0..<20 {
-                var text = Array(repeating: Character("a"), count: 20)
+            for place in 0..<43 {
+                var text = Array(repeating: Character("a"), count: 43)
                 text[place] = special
                 var buffer = HTMLBuffer()
                 buffer.appendEscaped(String(text))
                 let entity = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"][special]!
                 #expect(String(decoding: buffer.bytes, as: UTF8.self)
-                        == String(repeating: "a", count: place) + entity + String(repeating: "a", count: 19 - place))
+                        == String(repeating: "a", count: place) + entity + String(repeating: "a", count: 42 - place))
             }
+        }
+    }
+
+    @Test func everyOtherPrintableCharacterIsLeftAsItIs() {
+        let others = String((0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) }.filter { !"&<>\"'".contains($0) })
+        for length in [1, 7, 8, 15, 16, 17, 31, 43, others.count] {
+            let text = String(others.prefix(length))
+            var buffer = HTMLBuffer()
+            buffer.appendEscaped(text + "é" + text)
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == text + "é" + text)
         }
     }
 

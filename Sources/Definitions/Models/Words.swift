@@ -29,7 +29,19 @@ public final class Words: Sendable {
         self.locale = locale ?? language
         self.table = table
         self.parsed = table.mapValues(WordPattern.init)
+        self.sizes = SizeWords(megabytes: parsed["size.megabytes"] ?? WordPattern("size.megabytes"),
+                               kilobytes: parsed["size.kilobytes"] ?? WordPattern("size.kilobytes"),
+                               bytes: parsed["size.bytes"] ?? WordPattern("size.bytes"), oneByte: table["size.oneByte"] ?? "size.oneByte")
     }
+
+    /// The patterns `size` writes with, looked up once: a page writes each uploaded file's size.
+    private struct SizeWords {
+        let megabytes: WordPattern
+        let kilobytes: WordPattern
+        let bytes: WordPattern
+        let oneByte: String
+    }
+    private let sizes: SizeWords
 
     /// No words at all: every lookup answers its key (a host that loads no `Words/` folder).
     public static let none = Words(language: "en", table: [:])
@@ -227,10 +239,10 @@ public final class Words: Sendable {
     public func size(_ bytes: Int) -> String {
         func trimmed(_ value: Double) -> String { decimal((value * 10).rounded(.down) / 10) }
         // Filled by a function, not a dictionary: a page lists each uploaded file's size.
-        func filled(_ key: String, _ x: String) -> String { fill(key) { $0 == "x" ? x : nil } }
-        if bytes >= 1 << 20 { return filled("size.megabytes", trimmed(Double(bytes) / Double(1 << 20))) }
-        if bytes >= 1 << 10 { return filled("size.kilobytes", trimmed(Double(bytes) / Double(1 << 10))) }
-        return bytes == 1 ? self["size.oneByte"] : filled("size.bytes", String(bytes))
+        func filled(_ pattern: WordPattern, _ x: String) -> String { pattern.fill(language: language) { $0 == "x" ? x : nil } }
+        if bytes >= 1 << 20 { return filled(sizes.megabytes, trimmed(Double(bytes) / Double(1 << 20))) }
+        if bytes >= 1 << 10 { return filled(sizes.kilobytes, trimmed(Double(bytes) / Double(1 << 10))) }
+        return bytes == 1 ? sizes.oneByte : filled(sizes.bytes, String(bytes))
     }
 
     /// File types as `UploadRules.typeWords` names them ("PDF", "image"), the generic ones
