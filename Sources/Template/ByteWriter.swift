@@ -91,14 +91,24 @@ struct ByteWriter: ~Copyable {
         var index = 0
         let count = source.count
         while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-                if !ByteWriter.holdsEscapedByte(word) {
+            // Sixteen bytes at a time while none needs escaping, then eight, then the rest.
+            let step: Int
+            if index + 16 <= count {
+                step = 16
+                if !ByteWriter.holdsEscapedByte(UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self)) {
+                    index += 16
+                    continue
+                }
+            } else if index + 8 <= count {
+                step = 8
+                if !ByteWriter.holdsEscapedByte(UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)) {
                     index += 8
                     continue
                 }
+            } else {
+                step = count - index
             }
-            let end = min(index + 8, count)
+            let end = index + step
             while index < end {
                 let byte = start[index]
                 // All five are below 0x40: one compare skips letters and every non-ASCII byte, and a
@@ -112,6 +122,19 @@ struct ByteWriter: ~Copyable {
             }
         }
         append(UnsafeBufferPointer(start: start + runStart, count: count - runStart))
+    }
+
+    /// The same test on sixteen bytes at once, in vector registers: a URL or a token costs about
+    /// one instruction a byte instead of two. Lane by lane, as the word test byte by byte:
+    /// wrapping arithmetic (not `.==`, whose masks compile to a loop over the lanes).
+    @inline(__always)
+    static func holdsEscapedByte(_ bytes: SIMD16<UInt8>) -> Bool {
+        let ones = SIMD16<UInt8>(repeating: 0x01)
+        @inline(__always) func zeroLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> { (v &- ones) & ~v & SIMD16(repeating: 0x80) }
+        let found = zeroLanes(bytes ^ SIMD16(repeating: 0x22)) | zeroLanes((bytes | ones) ^ SIMD16(repeating: 0x27))
+            | zeroLanes((bytes | SIMD16(repeating: 0x02)) ^ SIMD16(repeating: 0x3E))
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
     }
 
     /// Whether one of the eight bytes of `word` is one of `" & ' < >`. A byte equal to `c` is a

@@ -261,7 +261,7 @@ import Testing
         #expect(buffer.bytes == Array(("<head>" + String(repeating: "0123456789", count: 1000)).utf8))
     }
 
-    /// 43 bytes: runs of eight scanned at once, and three more byte by byte.
+    /// 43 bytes: two runs of sixteen and one of eight scanned at once, and three more byte by byte.
     @Test func eachEscapedCharacterIsFoundAtEveryPlaceInARun() {
         for special in "&<>\"'" {
             for place in 0..<43 {
