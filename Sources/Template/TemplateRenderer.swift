@@ -74,12 +74,15 @@ struct TemplateRenderer: ~Copyable {
 
     private mutating func run(_ plan: PlanView, root: (any TemplateContext)?, from start: Int, to end: Int,
                               into writer: inout ByteWriter) {
+        // Output outgrows a page only by sections run over and over, each body through here (or
+        // an embedded template's): checked once a body, not once an op. Once stopped, every
+        // level returns as soon as the body it ran does.
+        if writer.count - outputStart > TemplateRenderer.maxOutputBytes {
+            stopped = true
+            return
+        }
         var index = start
         while index < end {
-            if writer.count - outputStart > TemplateRenderer.maxOutputBytes {
-                stopped = true
-                return
-            }
             switch plan.ops[index] {
             case .text(let from, let to):
                 writer.append(UnsafeBufferPointer(rebasing: plan.literals[from..<to]))
@@ -87,19 +90,20 @@ struct TemplateRenderer: ~Copyable {
             case .variable(let name, let escaped):
                 if let value = resolve(name, in: plan, root: root) {
                     write(value, escaped: escaped, into: &writer)
+                    if stopped { return }
                 }
                 index += 1
             case .section(let name, let sectionEnd):
                 if let value = resolve(name, in: plan, root: root), value.isTruthy {
                     switch value {
                     case .list(let items):
-                        for item in items {
+                        for item in items where !stopped {
                             push(item)
                             run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                             frames.removeLast()
                         }
                     case .rows(let rows):
-                        for row in 0..<rows.count {
+                        for row in 0..<rows.count where !stopped {
                             frames.append(.row(rows, row))
                             run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                             frames.removeLast()
@@ -109,11 +113,13 @@ struct TemplateRenderer: ~Copyable {
                         run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
                         frames.removeLast()
                     }
+                    if stopped { return }
                 }
                 index = sectionEnd
             case .inverted(let name, let sectionEnd):
                 if !(resolve(name, in: plan, root: root)?.isTruthy ?? false) {
                     run(plan, root: root, from: index + 1, to: sectionEnd, into: &writer)
+                    if stopped { return }
                 }
                 index = sectionEnd
             }
