@@ -45,12 +45,14 @@ struct FieldRequestValues {
     }
 
     /// A container's or card's written into a page plan: whether it is disabled, and its words
-    /// that read the data.
+    /// that read the data (in `scope`, an item's, when it is in one).
     static func layout(_ resolved: borrowing ResolvedComponent, words: DataWords?, state: borrowing ScreenState,
-                       tags: borrowing Tags) -> FieldRequestValues {
+                       tags: borrowing Tags, scope: JSONValue? = nil) -> FieldRequestValues {
         var values = FieldRequestValues(value: "", error: nil, describedBy: nil, disabled: resolved.disabled, checked: false,
                                         selected: [], changeURL: nil, formAction: "")
-        if let words { values.rule = RequestRuleValues(words: words.written(tags: tags, language: state.language, data: state.data)) }
+        if let words {
+            values.rule = RequestRuleValues(words: words.written(tags: tags, language: state.language, data: scope ?? state.data))
+        }
         return values
     }
 

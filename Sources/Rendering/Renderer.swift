@@ -102,7 +102,7 @@ public struct Renderer: Sendable {
             var builder = screenViewBuilder(section, ui: ui, languageIndex: languageIndex, ids: ids, entries: entries)
             let components = builder.build(section.components)
             if parts != nil {
-                let written = SpecializedComponents.writtenLayouts(section.components, project: project, language: section.language)
+                let written = SpecializedComponents.writtenLayouts(section.components)
                 let recorded = parts!.record(
                     section.components, drawnAs: components, writesLayout: { written.contains($0.identity) },
                     layoutWords: { DataWords.of($0, project: project, language: section.language) },

@@ -269,18 +269,18 @@ extension Renderer {
             var chosen: Int?
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 // In an item, what reads the data reads the item's: its scope, made only then.
-                func itemScope(_ entry: SpecializedComponents.Entry) -> JSONValue? {
-                    guard let within, entry.readsData else { return nil }
+                func itemScope(readsData: Bool) -> JSONValue? {
+                    guard let within, readsData else { return nil }
                     return ResolvedItem.scope(task.data, item: within.pointee.value, index: within.pointee.index)
                 }
                 switch kinds[index] {
                 case .specialized(let entry) where entry.printedWhole:
                     parts.append(FieldRequestValues.whole(at: wholes.count))
                     wholes.append(FieldRequestValues.printedWhole(entry, component.pointee.definition, state: task,
-                                                                  links: links, tags: project.tags, scope: itemScope(entry)))
+                                                                  links: links, tags: project.tags, scope: itemScope(readsData: entry.readsData)))
                 case .specialized(let entry):
                     parts.append(FieldRequestValues(entry, component, state: task, links: links, markdown: markdown,
-                                                    tags: project.tags, ids: &ids, scope: itemScope(entry), formTarget: form.target, formURL: formURL))
+                                                    tags: project.tags, ids: &ids, scope: itemScope(readsData: entry.readsData), formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component, state: task, ids: &ids))
                     collection = unrolled
@@ -294,7 +294,8 @@ extension Renderer {
                 case .layout(nil) where !component.pointee.disabled:
                     parts.append(FieldRequestValues.none)
                 case .layout(let words):
-                    parts.append(FieldRequestValues.layout(component.pointee, words: words, state: task, tags: project.tags))
+                    parts.append(FieldRequestValues.layout(component.pointee, words: words, state: task, tags: project.tags,
+                                                           scope: itemScope(readsData: words != nil)))
                 case .insideWhole, .item:
                     parts.append(FieldRequestValues.none)
                 }

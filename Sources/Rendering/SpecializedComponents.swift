@@ -158,7 +158,7 @@ struct SpecializedComponents: Sendable {
         let tasks = state.sections.map { PageTask(node: $0.nodeID, task: $0.task, components: $0.components.map(Self.enabled)) }
         let built = Self.specialize(tasks, process: state.process, language: state.language, project: project, templates: templates,
                                     links: links, markdown: markdown).entries
-        let written = Self.writtenLayouts(tasks.flatMap(\.components), project: project, language: state.language)
+        let written = Self.writtenLayouts(tasks.flatMap(\.components))
         let allPlanned = tasks.flatMap(\.components).flatMap(\.flattened).allSatisfy {
             built[$0.definition.identity] != nil || written.contains($0.definition.identity)
         }
@@ -235,7 +235,7 @@ struct SpecializedComponents: Sendable {
         }
         // Nor do the cards' and containers' a plan writes in (`writtenLayouts`), as its page draws them, and
         // its key tells which are shown. A clash matters where an entry's or a whole part's id moves.
-        let written = writtenLayouts(Array(tasksWithItems.joined()), project: project, language: language)
+        let written = writtenLayouts(Array(tasksWithItems.joined()))
         let drawnPerPlan = { (component: Component) in silent(component) || written.contains(component.identity) }
         let harmlessBases = Set(drawable.filter(drawnPerPlan).map(\.htmlID)).subtracting(drawable.filter { !drawnPerPlan($0) }.map(\.htmlID))
         func clashVisibly(_ ids: FieldIDs) -> Bool { !ids.clashedBases.isSubset(of: harmlessBases) }
@@ -326,10 +326,10 @@ struct SpecializedComponents: Sendable {
     /// The entries of a collection's item components for its first items, when a page plan can
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
-    /// component is a fixed layout or is specialized with its own id (a key or an id, which
-    /// holds the item's index) or none printed (its words, markdown and rule words that read
-    /// the data are read per request in the item's data; `$index` is its copy's, written in),
-    /// and no table in it (its rows are read from the instance data).
+    /// component is a card or container (written into the plan) or is specialized with its own
+    /// id (a key or an id, which holds the item's index) or none printed (its words, markdown
+    /// and rule words that read the data are read per request in the item's data; `$index` is
+    /// its copy's, written in), and no table in it (its rows are read from the instance data).
     private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
                                     valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
@@ -340,7 +340,8 @@ struct SpecializedComponents: Sendable {
         var entries: [ObjectIdentifier: Entry] = [:]
         for index in 0..<Component.itemsMadeOnce {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
-                if isFixedLayout(component, project: project, language: language) { continue }
+                // A card or container is written into the plan (`writtenLayouts`), its words read in the item.
+                if component.type.isContainer { continue }
                 let ownID = component.key != nil || component.id != nil
                 // Not a table: its rows are read from the instance data, not the item's (a text's markdown is read in the item).
                 guard ownID || silent(component), component.parentKey == nil, component.type != .table,
@@ -512,30 +513,10 @@ struct SpecializedComponents: Sendable {
     }
 
     /// The containers and cards among `components` a page plan writes in, their children parts
-    /// of their own (`ScreenParts.record`): every one outside a collection's items (its words
-    /// that read the data and whether it is disabled left to the request); in an item, one
-    /// whose markup is fixed (`isFixedLayout`: its words would read the item).
-    static func writtenLayouts(_ components: [ResolvedComponent], project: Project, language: String) -> Set<ObjectIdentifier> {
-        var written: Set<ObjectIdentifier> = []
-        func walk(_ components: [ResolvedComponent], inItem: Bool) {
-            for component in components {
-                let definition = component.definition
-                if definition.type.isContainer, !inItem || isFixedLayout(definition, project: project, language: language) {
-                    written.insert(definition.identity)
-                }
-                let inCollection = inItem || definition.type == .collection
-                walk(component.children, inItem: inCollection)
-                for item in component.items { walk(item.components, inItem: inCollection) }
-            }
-        }
-        walk(components, inItem: false)
-        return written
-    }
-
-    /// A container or card whose markup depends only on its definition: its words read no
-    /// data, and it has no `disabled` condition.
-    static func isFixedLayout(_ component: Component, project: Project, language: String) -> Bool {
-        component.type.isContainer && component.disabled == nil && DataWords.of(component, project: project, language: language) == nil
+    /// of their own (`ScreenParts.record`): every one, a collection's items' too, its words that
+    /// read the data (in an item, the item's) and whether it is disabled left to the request.
+    static func writtenLayouts(_ components: [ResolvedComponent]) -> Set<ObjectIdentifier> {
+        Set(components.flatMap(\.flattened).map(\.definition).filter(\.type.isContainer).map(\.identity))
     }
 
     /// The template `component` is drawn with: a `link` action's button is a real link; a custom

@@ -322,6 +322,31 @@ import TestSupport
         }
     }
 
+    /// A card in a collection's item whose title reads the item, and a container in it that may
+    /// be disabled by the item, are written into the plan: the collection is compiled, each item
+    /// shows its own words, and its fields are disabled as its item has it.
+    @Test func aCardsWordsAndADisabledContainerInAnItemReadTheirItem() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "accounts", "label": "Accounts", "item": [
+                { "type": "card", "title": "Account of ${$item.owner}", "subtitle": "${bank}", "children": [
+                  { "type": "container", "disabled": "$item.locked", "children": [ { "type": "input", "key": "limit", "label": "Limit" } ] } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        for (bank, accounts) in [("Acme", [("Ana <b>", true), ("Radu", false)]), ("Beta", [("Radu", false), ("Ana", true)])] {
+            let seed = JSONValue.object(["bank": .string(bank), "accounts": .array(accounts.map { owner, locked in
+                .object(["owner": .string(owner), "locked": .bool(locked)])
+            })])
+            let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all("h2").map(\.text) == accounts.map { "Account of \($0.0)" })
+            #expect(page.all(where: { $0.hasClass("fs-card__meta") }).map(\.text) == [bank, bank])
+            #expect(page.all("input").filter { $0["type"] == "text" }.map { $0["disabled"] != nil } == accounts.map(\.1))
+            #expect(PlannedScreens.compilesItsCollection(state, harness))
+            expectAccessiblePage(page)
+        }
+    }
+
     /// An image whose source is read from the data draws nothing while the data holds none; the
     /// page is planned all the same, and shows the image once the data names one.
     @Test func anImageWithoutItsSourceYetLeavesThePagePlanned() throws {
