@@ -459,7 +459,13 @@ struct SpecializedComponents: Sendable {
                                       children: resolved.children.map(withFirstItems))
         guard resolved.definition.type == .collection else { return drawn }
         let indexes = 0..<Component.itemsMadeOnce
-        drawn.items = indexes.map { ResolvedItem(index: $0, value: .object([:]), components: resolved.definition.item($0).map(everything)) }
+        // An address for each image whose source is the item's (`$item.photo`): it draws nothing without.
+        var sample: JSONValue = .object(["$item": .object([:])])
+        for image in resolved.definition.children.flatMap(\.flattened) where image.imageSource?.segments.first == .key("$item") {
+            image.imageSource?.set(.string("/image"), in: &sample)
+        }
+        let item = sample["$item"] ?? .object([:])
+        drawn.items = indexes.map { ResolvedItem(index: $0, value: item, components: resolved.definition.item($0).map(everything)) }
         drawn.selection = resolved.definition.selectionField(items: indexes.map { _ in JSONValue.object([:]) })
         return drawn
     }

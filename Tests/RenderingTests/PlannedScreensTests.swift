@@ -362,18 +362,25 @@ import TestSupport
     }
 
     /// An image in a collection's item reads its source in the item (`$item.photo`): each row
-    /// shows its own picture, on the page and in the JSON screen.
-    @Test func anImageInAnItemShowsItsItemsPicture() throws {
+    /// shows its own picture, or none while its item names none, on the page and in the JSON
+    /// screen; the collection is compiled, whichever page made the plan.
+    @Test(arguments: [false, true])
+    func anImageInAnItemShowsItsItemsPicture(_ firstLacksOne: Bool) throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "collection", "source": "people", "label": "People",
                 "item": [ { "type": "image", "source": "$item.photo", "alt": "Photo" }, { "type": "input", "key": "name", "label": "Name" } ] },
               { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "people": [ { "photo": "https://example.org/a.png" }, { "photo": "https://example.org/b.png" } ] }"#)
-        let (_, state) = try harness.firstScreen("p")
-        let sources = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("img").map { $0["src"] }
-        #expect(sources == ["https://example.org/a.png", "https://example.org/b.png"])
-        let items = harness.renderer.screenJSON(state)["components"]?[0]?["items"]?.arrayValue ?? []
-        #expect(items.map { $0["components"]?[0]?["url"] } == [.string("https://example.org/a.png"), .string("https://example.org/b.png")])
+            """#)
+        let pages: [[String?]] = [["https://example.org/a.png", "https://example.org/b.png"], [nil, "https://example.org/c.png"]]
+        for photos in firstLacksOne ? pages.reversed() : pages {
+            let seed = JSONValue.object(["people": .array(photos.map { photo in .object(photo.map { ["photo": .string($0)] } ?? [:]) })])
+            let state = try #require(harness.engine.screen(try harness.engine.start(process: "p", session: "s", seed: seed), language: "en"))
+            let sources = HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("img").map { $0["src"] }
+            #expect(sources == photos.compactMap { $0 })
+            let items = harness.renderer.screenJSON(state)["components"]?[0]?["items"]?.arrayValue ?? []
+            #expect(items.map { $0["components"]?[0]?["url"] ?? .null } == photos.map { $0.map(JSONValue.string) ?? .null })
+            #expect(PlannedScreens.compilesItsCollection(state, harness))
+        }
     }
 
     /// An image whose source is read from the data is compiled with its page, not drawn whole:
