@@ -98,11 +98,11 @@ enum RuleWord: Sendable {
 
 extension ComponentRequestRule {
     /// Whether what the rule works out reads the data beside the field's value: a text's
-    /// markdown, an image's source, a date's or a time's placeholder (`e.g. ${example}`), a
-    /// field's own option labels.
+    /// markdown, an image's source, a table's rows, a date's or a time's placeholder
+    /// (`e.g. ${example}`), a field's own option labels.
     var readsData: Bool {
         switch self {
-        case .markdown, .image, .dataOptions(.listed): true
+        case .markdown, .image, .table, .dataOptions(.listed): true
         case .date(_, _, let placeholder, _), .temporal(_, let placeholder, _): placeholder.readsData
         default: false
         }

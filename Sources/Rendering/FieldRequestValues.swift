@@ -144,14 +144,14 @@ final class SpecializedComponentContext: TemplateContext {
 
 extension FieldRequestValues {
     /// A part its page plan prints whole from its entry (`Entry.printedWhole`): a table's
-    /// markup, kept with its rows; an image drawn from its source (in `scope`, an item's, when
-    /// it is in one), or nothing while the data names none.
+    /// markup, kept with its rows; an image drawn from its source, or nothing while the data
+    /// names none. Both read their source in `scope`, an item's, when they are in one.
     static func printedWhole(_ entry: SpecializedComponents.Entry, _ component: Component, state: borrowing ScreenState,
                              links: any PageLinks, tags: Tags, scope: JSONValue? = nil) -> TemplateValue {
         var values = FieldRequestValues.none
         switch entry.rule {
         case .table(let columns, let source):
-            return .html(columns.markup(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []) { body in
+            return .html(columns.markup(of: source.map { (scope ?? state.data).value(at: $0) }?.arrayValue ?? []) { body in
                 values.rule = RequestRuleValues(tableRows: body)
                 return entry.template.render(SpecializedComponentContext(values))
             })

@@ -172,7 +172,7 @@ extension RequestRuleValues {
             return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
                                                          disabled: disabled), fieldID: fieldID, words: written)
         case .table(let columns, let source):
-            return RequestRuleValues(tableRows: columns.rows(of: source.map { state.data.value(at: $0) }?.arrayValue ?? []),
+            return RequestRuleValues(tableRows: columns.rows(of: source.map { data.value(at: $0) }?.arrayValue ?? []),
                                      words: written)
         case .image(let media):
             // While the data names no image, none: a page prints nothing then

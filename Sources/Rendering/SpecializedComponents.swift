@@ -327,9 +327,9 @@ struct SpecializedComponents: Sendable {
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
     /// component is a card or container (written into the plan) or is specialized with its own
-    /// id (a key or an id, which holds the item's index) or none printed (its words, markdown
-    /// and rule words that read the data are read per request in the item's data; `$index` is
-    /// its copy's, written in), and no table in it (its rows are read from the instance data).
+    /// id (a key or an id, which holds the item's index) or none printed (its words, markdown,
+    /// rule words, image source and table rows that read the data are read per request in the
+    /// item's data; `$index` is its copy's, written in).
     private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
                                     valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
@@ -343,8 +343,7 @@ struct SpecializedComponents: Sendable {
                 // A card or container is written into the plan (`writtenLayouts`), its words read in the item.
                 if component.type.isContainer { continue }
                 let ownID = component.key != nil || component.id != nil
-                // Not a table: its rows are read from the instance data, not the item's (a text's markdown is read in the item).
-                guard ownID || silent(component), component.parentKey == nil, component.type != .table,
+                guard ownID || silent(component), component.parentKey == nil,
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
@@ -459,10 +458,15 @@ struct SpecializedComponents: Sendable {
                                       children: resolved.children.map(withFirstItems))
         guard resolved.definition.type == .collection else { return drawn }
         let indexes = 0..<Component.itemsMadeOnce
-        // An address for each image whose source is the item's (`$item.photo`): it draws nothing without.
+        // What the item's images and tables read from it (`$item.photo`, `$item.rows`), as the
+        // page's are drafted: an address (an image draws nothing without), a row.
         var sample: JSONValue = .object(["$item": .object([:])])
-        for image in resolved.definition.children.flatMap(\.flattened) where image.imageSource?.segments.first == .key("$item") {
-            image.imageSource?.set(.string("/image"), in: &sample)
+        for component in resolved.definition.children.flatMap(\.flattened) where component.source?.segments.first == .key("$item") {
+            switch component.type {
+            case .image: component.source?.set(.string("/image"), in: &sample)
+            case .table: component.source?.set(.array([.object([:])]), in: &sample)
+            default: break
+            }
         }
         let item = sample["$item"] ?? .object([:])
         drawn.items = indexes.map { ResolvedItem(index: $0, value: item, components: resolved.definition.item($0).map(everything)) }

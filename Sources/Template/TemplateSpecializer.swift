@@ -274,14 +274,16 @@ public struct TemplateSpecializer {
     }
 
     /// The key to look up per request when `name` is dynamic, bound to the row that answers it
-    /// now; nil when it is known.
+    /// now; nil when it is known. A name is the request's only where the root or a part answers
+    /// it: one a known section's item answers (a table column's `label`) is that item's, even
+    /// where the root's name of the same spelling is the request's.
     private func dynamicKey(_ name: TemplateName) throws(CannotSpecialize) -> TemplateKey? {
         guard let first = name.first else {
             // `{{.}}` inside a dynamic section would print the dynamic value itself.
             if case .dynamic = frames.last { throw CannotSpecialize() }
             return nil
         }
-        for frame in frames.reversed() {
+        for (depth, frame) in frames.enumerated().reversed() {
             switch frame {
             case .row(let rows, let row) where rows.value(for: first, row: row) != nil:
                 guard isDynamic(first, true) else { return nil }
@@ -296,8 +298,10 @@ public struct TemplateSpecializer {
                     guard isDynamic(first) else { return nil }
                     guard name.rest.isEmpty else { throw CannotSpecialize() }
                     return first.inPart(part)
-                case .whole?, nil:
+                case .whole?:
                     return try contextKey(name)
+                case nil:
+                    return depth == 0 ? try contextKey(name) : nil
                 }
             default:
                 continue

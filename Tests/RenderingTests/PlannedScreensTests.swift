@@ -160,6 +160,48 @@ import TestSupport
         }
     }
 
+    /// A table whose label reads the data (the default template prints none of its own) keeps
+    /// its columns' labels in their headers on every page of its plan.
+    @Test func aTablesLabelThatReadsTheDataLeavesItsColumnsLabels() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "table", "source": "rows", "label": "Rows of ${owner}", "caption": "Rows",
+                "columns": [ { "key": "name", "label": "Name" }, { "key": "amount", "label": "Amount", "format": "number" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (_, first) = try harness.firstScreen("p")
+        for owner in ["Ana", "Radu"] {
+            let state = first.with(data: .object(["rows": .array([.object(["name": .string("a"), "amount": .number(1)])]), "owner": .string(owner)]))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all { $0["scope"] == "col" }.map(\.text) == ["Name", "Amount"])
+        }
+    }
+
+    /// A table in a collection's item reads its rows from the item (`$item.payments`), printed
+    /// whole or, with a template that prints a label reading the data, compiled: each item shows
+    /// its own rows and the collection is compiled (the table keeps an id of its own in each
+    /// item), whichever page made the plan.
+    @Test(arguments: [false, true])
+    func aTableInAnItemShowsItsItemsRows(_ labelled: Bool) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "accounts", "label": "Accounts",
+                "item": [ { "type": "table", "id": "payments", "source": "$item.payments", "label": "Paid by ${owner}", "caption": "Payments",
+                            "columns": [ { "key": "to", "label": "To" } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: labelled ? ["templates/components/table.mustache":
+                #"<p class="owner">{{label}}</p><table>{{#tableRows}}<tr>{{#cells}}<td>{{text}}</td>{{/cells}}</tr>{{/tableRows}}</table>"#] : [:])
+        for (owner, payments) in [("Ana", [["rent", "gas"], ["tax"]]), ("Radu", [["fee"], ["rent", "gas", "tax"]])] {
+            let seed = JSONValue.object(["owner": .string(owner), "accounts": .array(payments.map { rows in
+                .object(["payments": .array(rows.map { .object(["to": .string($0)]) })])
+            })])
+            let state = try #require(harness.engine.screen(try harness.engine.start(process: "p", session: "s", seed: seed), language: "en"))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            // The default template heads each row with its first cell.
+            #expect(page.all { $0.tag == "td" || $0["scope"] == "row" }.map(\.text) == payments.flatMap { $0 })
+            if labelled { #expect(page.all(where: { $0.hasClass("owner") }).map(\.text) == ["Paid by \(owner)", "Paid by \(owner)"]) }
+            #expect(PlannedScreens.compilesItsCollection(state, harness))
+        }
+    }
+
     /// A plan writes in a component's disabled flag only where nothing can disable it: a
     /// condition on the component, on a card around it or on its collection makes it the
     /// request's. Pages of one plan (the same components shown) over data that locks and unlocks.

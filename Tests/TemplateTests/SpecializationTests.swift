@@ -23,6 +23,16 @@ import Testing
         #expect(page.lookedUpNames.map(\.text).sorted() == ["items", "name"])
     }
 
+    /// A known list is written out item by item: a name its item answers is the item's, even
+    /// where the root's name of the same spelling is the request's (a table column's `label`
+    /// beside the table's own label that reads the data).
+    @Test func aNameAKnownItemAnswersIsTheItemsEvenWhereTheRootsIsTheRequests() throws {
+        let template = try Specialization.compile("<p>{{label}}</p>{{#columns}}<th>{{label}}</th>{{/columns}}")
+        let sample = DictionaryContext(["label": .text("sample"), "columns": .list([.object(DictionaryContext(["label": .text("To")]))])])
+        let specialized = try #require(TemplateSpecializer.specialize(template, root: sample, isDynamic: { key, _ in key.text == "label" }))
+        #expect(specialized.render(DictionaryContext(["label": .text("Paid by Ana")])) == "<p>Paid by Ana</p><th>To</th>")
+    }
+
     /// A name in such a body that its items do not answer would have been found outside the
     /// list, in what was known only while specializing: the template is not specialized.
     @Test func aListBodyThatReadsOutsideItsItemsIsNotSpecialized() throws {
