@@ -17,6 +17,15 @@ struct ScreenPrinting {
 }
 
 extension Renderer {
+    /// This renderer drawing every page the general way, with no compiled component and no
+    /// plan: what a planned page is checked against, byte for byte.
+    var generalPath: Renderer {
+        var general = self
+        general.specialized = .none
+        general.screenPlans = nil
+        return general
+    }
+
     /// How `state`'s page is printed with `settings`, once it has been printed (its plan made).
     func printing(_ state: ScreenState, settings: PageSettings) -> ScreenPrinting {
         _ = screen(state, settings: settings)

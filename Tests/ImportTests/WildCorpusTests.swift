@@ -89,8 +89,9 @@ struct WildCorpusTests {
     }
 
     /// Every process's first screen in the corpus, and every form shown on its own, is printed
-    /// from a plan that compiled its components: a component drawn whole on every request (words
-    /// or a picture read from the data, a Swift provider's custom component…) is the exception.
+    /// from a plan that compiled its components, twice, as the general path prints it: a
+    /// component drawn whole on every request (words or a picture read from the data, a Swift
+    /// provider's custom component…) is the exception.
     @Test func everyFirstScreenOfTheCorpusIsPrintedFromAPlan() throws {
         guard WildCorpusTests.present() else { return }
         let folders = Set(WildCorpusTests.files([".bpmn", ".bpmn20.xml", ".form"]).map { $0.deletingLastPathComponent() })
@@ -104,6 +105,10 @@ struct WildCorpusTests {
                 let settings = PageSettings(language: "en", theme: "default", appearance: "auto", csrf: "token")
                 let printing = harness.renderer.printing(state, settings: settings)
                 #expect(printing.planned, "\(folder.lastPathComponent)/\(process.name)")
+                let general = harness.renderer.generalPath.screen(state, settings: settings)
+                for _ in 0..<2 {
+                    #expect(harness.renderer.screen(state, settings: settings) == general, "\(folder.lastPathComponent)/\(process.name)")
+                }
                 screens += 1
                 components += state.components.flatMap(\.flattened).count
                 whole += printing.drawnWhole.map { "\(process.name): \($0.type.rawValue) \($0.key?.description ?? $0.htmlID)" }

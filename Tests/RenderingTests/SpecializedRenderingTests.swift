@@ -62,8 +62,7 @@ import TestSupport
         let project = try ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder).get()
         let specialized = Renderer(project: project, templates: try TemplateSet(builtIn: RepositoryPaths.templates, project: folder),
                                    links: TestLinks())
-        var general = specialized
-        general.specialized = .none
+        let general = specialized.generalPath
         var compared = 0
         for state in SpecializedRendering.states(project) {
             let looks = [
@@ -625,16 +624,6 @@ import TestSupport
         let options = ["a", "b", "c", "2", "true", "v3", "v11", "v12"]
         let chosen = value.chooses(options)
         #expect(options.indices.map { $0 < chosen.count && chosen[$0] } == options.map { value.chosenValues.contains($0) })
-    }
-}
-
-extension Renderer {
-    /// This renderer drawing every page the general way: no specialized components, no plans.
-    var generalPath: Renderer {
-        var general = self
-        general.specialized = .none
-        general.screenPlans = nil
-        return general
     }
 }
 
