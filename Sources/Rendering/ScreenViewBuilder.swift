@@ -126,7 +126,7 @@ struct ScreenViewBuilder {
         case .message:
             view.kind = component.kind ?? "info"
             view.kindLabel = ui["kind." + view.kind]
-            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: state.data) }
+            view.html = component.markdown.map { markdown.render($0, tags: project.tags, language: state.language, data: scope ?? state.data) }
         case .card, .container:
             view.subtitle = textProperty(component, "subtitle")
             // `fieldset: true`: the card groups fields, named by a legend (a form-js group).

@@ -1,0 +1,73 @@
+import Definitions
+import Expressions
+import Foundation
+import Testing
+import TestSupport
+@testable import Rendering
+
+/// A page plan prints what the general path prints, whatever a screen holds: every component
+/// type with its words reading the data (`${who}`, and `${$item.who}` in an item), on its own,
+/// in a card and in a collection's item, on two pages of one plan whose data differ.
+@Suite struct PlannedAgainstGeneral {
+    /// One component of each type, its words reading `who` through `word` (`${who}` or
+    /// `${$item.who}`); `f` is its key, `rows` a table's source, `pic` an image's.
+    static func components(_ word: String) -> [String] {
+        let options = #"[ { "value": "a", "label": "A \#(word)" }, { "value": "b", "label": "B" } ]"#
+        return [
+            #"{ "type": "input", "key": "f", "label": "Name \#(word)", "hint": "Hint \#(word)", "placeholder": "e.g. \#(word)", "prefix": "€" }"#,
+            #"{ "type": "textarea", "key": "f", "label": "Notes \#(word)", "placeholder": "e.g. \#(word)" }"#,
+            #"{ "type": "select", "key": "f", "label": "Pick \#(word)", "emptyLabel": "None \#(word)", "options": \#(options) }"#,
+            #"{ "type": "radio", "key": "f", "label": "Pick \#(word)", "hint": "Hint \#(word)", "options": \#(options) }"#,
+            #"{ "type": "multiselect", "key": "f", "label": "Pick \#(word)", "options": \#(options) }"#,
+            #"{ "type": "segmented", "key": "f", "label": "Pick \#(word)", "options": \#(options) }"#,
+            #"{ "type": "checkbox", "key": "f", "label": "Agree \#(word)", "hint": "Hint \#(word)" }"#,
+            #"{ "type": "switch", "key": "f", "label": "Alerts \#(word)" }"#,
+            #"{ "type": "slider", "key": "f", "label": "Amount \#(word)", "min": 0, "max": 10 }"#,
+            #"{ "type": "datepicker", "key": "f", "label": "Day \#(word)", "placeholder": "e.g. \#(word)" }"#,
+            #"{ "type": "input", "key": "f", "inputType": "time", "label": "Time \#(word)", "placeholder": "e.g. \#(word)" }"#,
+            #"{ "type": "table", "source": "rows", "label": "Rows \#(word)", "caption": "Rows of \#(word)", "columns": [ { "key": "n", "label": "N" } ] }"#,
+            #"{ "type": "fileUpload", "key": "f", "label": "Proof \#(word)", "uploadLabel": "Add \#(word)", "action": "upload" }"#,
+            #"{ "type": "text", "markdown": "Hello **\#(word)**" }"#,
+            #"{ "type": "message", "kind": "info", "markdown": "Note \#(word)" }"#,
+            #"{ "type": "image", "source": "pic", "alt": "Picture" }"#,
+            #"{ "type": "link", "label": "Terms \#(word)", "url": "https://example.com/terms" }"#,
+            #"{ "type": "button", "label": "Go \#(word)", "action": "ok" }"#,
+        ]
+    }
+
+    /// `component` on its own, in a card whose title reads the data, and in a collection's item.
+    static func screens(_ index: Int) -> [(place: String, screen: String)] {
+        [
+            ("alone", "[ \(components("${who}")[index]) ]"),
+            ("in a card", #"[ { "type": "card", "title": "Card ${who}", "children": [ \#(components("${who}")[index]) ] } ]"#),
+            ("in an item", #"[ { "type": "collection", "source": "items", "label": "Items", "item": [ \#(components("${$item.who}")[index]) ] } ]"#),
+        ]
+    }
+
+    static func seed(_ who: String, _ others: [String]) -> JSONValue {
+        .object([
+            "who": .string(who), "rows": .array([.object(["n": .string(who)])]), "pic": .string("https://example.org/\(others.count).png"),
+            "items": .array(others.map { .object(["who": .string($0), "rows": .array([.object(["n": .string($0)])])]) }),
+        ])
+    }
+
+    @Test(arguments: 0..<PlannedAgainstGeneral.components("").count)
+    func everyComponentWithWordsThatReadTheDataPrintsAsTheGeneralPath(_ index: Int) throws {
+        let uploads = PlannedAgainstGeneral.components("")[index].contains("fileUpload")
+        // An upload action names its field's key: not one in an item, whose key is the item's.
+        for (place, screen) in PlannedAgainstGeneral.screens(index) where !(uploads && place == "in an item") {
+            let harness = try PlannedScreens.oneTask(screen, actions: uploads ? #", { "name": "upload", "type": "upload", "key": "f" }"# : "")
+            for (who, others) in [("Ana <b>", ["x & y", "z"]), ("Radu", ["\"q\"", "w"])] {
+                let instance = try harness.engine.start(process: "p", session: "s", seed: PlannedAgainstGeneral.seed(who, others))
+                let state = try #require(harness.engine.screen(instance, language: "en"))
+                let text = HTMLDocument.parse(PlannedScreens.printed(state, harness)).text
+                let component = PlannedAgainstGeneral.components("")[index]
+                // Each word shows what it reads: the instance's `who`, or each item's (an image has no word).
+                if !component.contains("image") {
+                    for shown in place == "in an item" ? others : [who] { #expect(text.contains(shown), "\(place): \(component) shows no \(shown)") }
+                }
+                #expect(PlannedScreens.printing(state, harness).planned, "\(place): \(component)")
+            }
+        }
+    }
+}
