@@ -51,6 +51,46 @@ import TestSupport
         ])
     }
 
+    /// The fields among `components`, each required (a checkbox or a switch to be on) and
+    /// disabled while `locked` holds.
+    static func fields(_ word: String) -> [String] {
+        components(word).filter { $0.contains(#""key": "f""#) }.map { field in
+            let required = field.contains("checkbox") || field.contains("switch") ? "requiredTrue" : "required"
+            return #"{ "validators": [ { "type": "\#(required)" } ], "disabled": "locked", "# + field.dropFirst(2)
+        }
+    }
+
+    /// Each field required and disabled by a condition, alone, in a card and in an item: its
+    /// page, and the page of a post refused for it (or accepted while it is disabled), print
+    /// from their plans what the general path prints.
+    @Test(arguments: 0..<PlannedAgainstGeneral.fields("").count)
+    func everyRequiredFieldThatMayBeDisabledPrintsAsTheGeneralPathWithAndWithoutErrors(_ index: Int) throws {
+        let field = PlannedAgainstGeneral.fields("${who}")[index]
+        let uploads = field.contains("fileUpload")
+        let places = [
+            ("alone", "[ \(field), { \"type\": \"button\", \"label\": \"Save\", \"action\": \"ok\" } ]"),
+            ("in an item", #"[ { "type": "collection", "source": "items", "label": "Items", "item": [ \#(field) ] }, { "type": "button", "label": "Save", "action": "ok" } ]"#),
+        ]
+        for (place, screen) in places where !(uploads && place == "in an item") {
+            let harness = try PlannedScreens.oneTask(screen, actions: uploads ? #", { "name": "upload", "type": "upload", "key": "f" }"# : "")
+            for locked in [false, true, false] {
+                var seed = PlannedAgainstGeneral.seed("Ana", ["x", "y"])
+                if case .object(var members) = seed { members["locked"] = .bool(locked); seed = .object(members) }
+                let instance = try harness.engine.start(process: "p", session: "s", seed: seed)
+                let fresh = try #require(harness.engine.screen(instance, language: "en"))
+                _ = PlannedScreens.printed(fresh, harness)
+                if case .invalid(let refused) = try harness.post(instance, "ok", []) {
+                    #expect(!locked, "\(place): \(field) is disabled, so not validated")
+                    #expect(!refused.errors.isEmpty)
+                    let page = HTMLDocument.parse(PlannedScreens.printed(refused, harness))
+                    #expect(page.all { $0.hasClass("fs-error-summary") }.count == 1, "\(place): \(field)")
+                } else {
+                    #expect(locked, "\(place): \(field) is required")
+                }
+            }
+        }
+    }
+
     @Test(arguments: 0..<PlannedAgainstGeneral.components("").count)
     func everyComponentWithWordsThatReadTheDataPrintsAsTheGeneralPath(_ index: Int) throws {
         let uploads = PlannedAgainstGeneral.components("")[index].contains("fileUpload")
