@@ -129,11 +129,39 @@ struct DataWords: Sendable {
         texts.map { (key: $0.key, text: $0.text.resolve(tags, language: language, data: data)) }
     }
 
+    /// An input's prefix and suffix: each is drawn with an id of its own (the field's and a
+    /// suffix) that the field's `aria-describedby` names while it shows (`describeAffixes`).
+    static let affixes: [(word: ViewKey, property: String, id: ViewKey, idSuffix: String)] = [
+        (.prefix, "prefix", .prefixID, "-prefix"), (.suffix, "suffix", .suffixID, "-suffix"),
+    ]
+
+    /// `written` with the id of each affix among them (whether it shows is the request's: its
+    /// section prints the id while it does).
+    static func withAffixIDs(_ written: [(key: ViewKey, text: String)], fieldID: String) -> [(key: ViewKey, text: String)] {
+        guard !written.isEmpty else { return written }
+        var words = written
+        for affix in affixes where written.contains(where: { $0.key == affix.word }) {
+            words.append((key: affix.id, text: fieldID + affix.idSuffix))
+        }
+        return words
+    }
+
+    /// `described` (an entry's, which may name its affixes as its drafted page showed them)
+    /// with the ids of the affixes among `written` that show this request, last, as the general
+    /// path orders them; nil when it names none.
+    static func describedBy(_ described: String?, affixesIn written: [(key: ViewKey, text: String)], fieldID: String) -> String? {
+        var ids = described.map { $0.split(separator: " ").map(String.init) } ?? []
+        ids.removeAll { id in affixes.contains { id == fieldID + $0.idSuffix } }
+        for affix in affixes where written.contains(where: { $0.key == affix.word && !$0.text.isEmpty }) {
+            ids.append(fieldID + affix.idSuffix)
+        }
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
+    }
+
     /// The words a request may write for `component`: its label, hint and title, its type's
-    /// own word (`fieldWords`), and its placeholder but where its rule writes that
+    /// own words (`fieldWords`), and its placeholder but where its rule writes that
     /// (`writtenByRule`); a container's or card's label, title and subtitle; none of a child
-    /// list. Not an input's prefix or suffix: whether one shows moves the field's
-    /// `aria-describedby`, the entry's.
+    /// list.
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         guard component.parentKey == nil else { return [] }
         if component.type.isContainer {
@@ -152,11 +180,13 @@ struct DataWords: Sendable {
     /// A field's own words by name: those `carried` picks from; the rest a page plan prints
     /// whole when they read the data (`SpecializedComponents`). A type's own word is one its
     /// template prints as a name of the component (a select's empty choice, an upload's
-    /// button, a table's caption), as `ScreenViewBuilder` fills it.
+    /// button, a table's caption, an input's prefix and suffix: `affixes`), as
+    /// `ScreenViewBuilder` fills it.
     static func fieldWords(_ component: Component) -> [(ViewKey, Text?)] {
         let words: [(ViewKey, Text?)] = [(.label, component.label), (.hint, component.hint), (.title, component.title),
                                          (.placeholder, component.placeholder)]
         return switch component.type {
+        case .input: words + affixes.map { ($0.word, component.text($0.property)) }
         case .select: words + [(.emptyLabel, component.text("emptyLabel"))]
         case .fileUpload: words + [(.uploadLabel, component.text("uploadLabel"))]
         case .table: words + [(.caption, component.text("caption"))]

@@ -5,7 +5,7 @@ import Template
 /// written into the plan as its first page has them. Every page of a plan shows the same
 /// components and has errors or has none (`ScreenPlanKey`), so:
 /// - without errors no field has one: `error` and `invalid` are unset and `describedBy` is the
-///   valid one;
+///   valid one (but where an input's prefix or suffix reads the data: it names them while they show);
 /// - a component with no `disabled` condition, on it or on a component around it, is never
 ///   disabled;
 /// - a field without a `change` action has no change URL; only a checkbox or a switch is
@@ -20,10 +20,12 @@ struct PlannedNames: Sendable {
         let changes = component.change != nil
         let checks = component.type.isTicked
         let posts = entry.ownTarget != nil
+        let affixesShowPerRequest = entry.affixesReadData
         return { key in
             guard key.row < 0 else { return true }
             return switch ViewKey(key) {
-            case .error?, .invalid?, .describedBy?: hasErrors
+            case .error?, .invalid?: hasErrors
+            case .describedBy?: hasErrors || affixesShowPerRequest
             case .disabled?: mayBeDisabled
             case .changeURL?: changes
             case .checked?: checks

@@ -129,7 +129,11 @@ extension FieldRequestValues {
                                         chosen: chosen, error: error, fieldID: entry.id, formAction: formAction, state: state,
                                         links: links, markdown: markdown, tags: tags, scope: scope)
         }
-        self.init(value: value, error: error, describedBy: error == nil ? entry.describedBy : entry.describedByInvalid,
+        var describedBy = error == nil ? entry.describedBy : entry.describedByInvalid
+        if entry.affixesReadData, let rule {
+            describedBy = DataWords.describedBy(describedBy, affixesIn: rule.words, fieldID: entry.id)
+        }
+        self.init(value: value, error: error, describedBy: describedBy,
                   disabled: resolved.pointee.disabled, checked: checked, selected: selected, changeURL: changeURL,
                   formAction: formAction, rule: rule)
     }
@@ -144,7 +148,7 @@ extension RequestRuleValues {
                    links: borrowing any PageLinks, markdown: borrowing MarkdownCache, tags: borrowing Tags,
                    scope: JSONValue?) -> RequestRuleValues? {
         let data = scope ?? state.data
-        let written = words?.written(tags: tags, language: state.language, data: data) ?? []
+        let written = DataWords.withAffixIDs(words?.written(tags: tags, language: state.language, data: data) ?? [], fieldID: fieldID)
         switch rule {
         case .none:
             return written.isEmpty ? nil : RequestRuleValues(words: written)

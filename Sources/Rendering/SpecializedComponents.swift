@@ -16,11 +16,11 @@ import Template
 /// plain id (two buttons), every component is specialized (or a fixed card or container) and
 /// no id moves whichever components are hidden, so the `-2` falls the same way on every page.
 /// Words that read instance data are the request's: a field's label, hint, title, placeholder
-/// and its type's own word (`DataWords`), a text's or message's markdown, a date's or a time's
-/// placeholder and a choice field's option labels (`ComponentRequestRule`, which also holds
-/// what a slider, a date picker and an upload work out per request); a component with any
-/// other word that reads data (a prefix or suffix, an enumeration's labels) takes the general
-/// path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
+/// and its type's own words (`DataWords`: an input's prefix and suffix among them), a text's or
+/// message's markdown, a date's or a time's placeholder and a choice field's option labels
+/// (`ComponentRequestRule`, which also holds what a slider, a date picker and an upload work out
+/// per request); a component with any other word that reads data (a slider's suffix, an
+/// enumeration's labels) takes the general path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
 /// one another's, are specialized together when the page's plan is made (`init(sections:)`).
 /// A collection's item components for its first items have entries when each keeps its own
 /// id, and the collection is then unrolled by page plans (`UnrolledCollection`); either way the
@@ -52,6 +52,9 @@ struct SpecializedComponents: Sendable {
         /// but its rows (the markup its `TableColumns` kept for them), an image whose source is
         /// read from the data (nothing while the data names none).
         let printedWhole: Bool
+        /// Whether its prefix or suffix reads the data: whether it shows, and so its id in the
+        /// field's `aria-describedby`, is the request's (`DataWords.describedBy`).
+        let affixesReadData: Bool
 
         init(template: CompiledTemplate, id: String, describedBy: String?, describedByInvalid: String?, optionValues: [String],
              rule: ComponentRequestRule = .none, words: DataWords? = nil, ownTarget: PostTarget? = nil, choices: Choices? = nil) {
@@ -62,6 +65,7 @@ struct SpecializedComponents: Sendable {
             case .slider, .date, .temporal: true
             default: template.lookedUpNames.contains { ViewKey($0) == .value }
             }
+            self.affixesReadData = words?.texts.contains { text in DataWords.affixes.contains { $0.word == text.key } } ?? false
             self.printedWhole = switch rule {
             case .table: words == nil && !template.lookedUpNames.contains { FieldRequestValues.answers($0, inRow: false) }
             case .image: true
@@ -259,6 +263,16 @@ struct SpecializedComponents: Sendable {
         // be another element's, whichever of them is drawn per request.
         guard !shown.contains(where: { optionIDsMayClash($0.definition, id: invalid.views[$0.definition.identity]?.id, used: invalid.ids.used) })
         else { return ([:], [:]) }
+        // An input's affix that reads the data takes its id only while it shows: a component
+        // whose id that is would take another whenever it does.
+        let componentIDs = Set(invalid.views.values.map(\.id))
+        guard !shown.contains(where: { resolved in
+            let input = resolved.definition
+            guard input.type == .input, let id = invalid.views[input.identity]?.id else { return false }
+            return DataWords.affixes.contains { affix in
+                componentIDs.contains(id + affix.idSuffix) && input.text(affix.property)?.dependsOnData(project.tags, language: language) == true
+            }
+        }) else { return ([:], [:]) }
         if clashVisibly(valid.ids) || clashVisibly(invalid.ids) {
             let allPlanned = shown.allSatisfy {
                 isEligible($0.definition, project: project, language: language) || written.contains($0.definition.identity)
@@ -507,7 +521,8 @@ struct SpecializedComponents: Sendable {
         let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) && $0.0 != DataWords.writtenByRule(component) }
             .map(\.1)
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            + ["prefix", "suffix", "subtitle"].map(component.text)
+            // An input's prefix and suffix are among its own words; another type's (a slider's suffix) are not.
+            + ((component.type == .input ? [] : DataWords.affixes.map(\.property)) + ["subtitle"]).map(component.text)
             + component.tableColumns.map(\.label)
             + (component.optionLabelsReadData(project.tags, language: language) ? [] : optionLabels(component, project: project, language: language))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }

@@ -15,6 +15,7 @@ import TestSupport
         let options = #"[ { "value": "a", "label": "A \#(word)" }, { "value": "b", "label": "B" } ]"#
         return [
             #"{ "type": "input", "key": "f", "label": "Name \#(word)", "hint": "Hint \#(word)", "placeholder": "e.g. \#(word)", "prefix": "€" }"#,
+            #"{ "type": "input", "key": "f", "label": "Amount", "hint": "Hint", "prefix": "\#(word)", "suffix": "per \#(word)" }"#,
             #"{ "type": "textarea", "key": "f", "label": "Notes \#(word)", "placeholder": "e.g. \#(word)" }"#,
             #"{ "type": "select", "key": "f", "label": "Pick \#(word)", "emptyLabel": "None \#(word)", "options": \#(options) }"#,
             #"{ "type": "radio", "key": "f", "label": "Pick \#(word)", "hint": "Hint \#(word)", "options": \#(options) }"#,
@@ -97,14 +98,14 @@ import TestSupport
         // An upload action names its field's key: not one in an item, whose key is the item's.
         for (place, screen) in PlannedAgainstGeneral.screens(index) where !(uploads && place == "in an item") {
             let harness = try PlannedScreens.oneTask(screen, actions: uploads ? #", { "name": "upload", "type": "upload", "key": "f" }"# : "")
-            for (who, others) in [("Ana <b>", ["x & y", "z"]), ("Radu", ["\"q\"", "w"])] {
+            for (who, others) in [("Ana <b>", ["x & y", "z"]), ("", ["", "w"]), ("Radu", ["\"q\"", "w"])] {
                 let instance = try harness.engine.start(process: "p", session: "s", seed: PlannedAgainstGeneral.seed(who, others))
                 let state = try #require(harness.engine.screen(instance, language: "en"))
                 let text = HTMLDocument.parse(PlannedScreens.printed(state, harness)).text
                 let component = PlannedAgainstGeneral.components("")[index]
                 // Each word shows what it reads: the instance's `who`, or each item's (an image has no word).
                 if !component.contains("image") {
-                    for shown in place == "in an item" ? others : [who] { #expect(text.contains(shown), "\(place): \(component) shows no \(shown)") }
+                    for shown in (place == "in an item" ? others : [who]) where !shown.isEmpty { #expect(text.contains(shown), "\(place): \(component) shows no \(shown)") }
                 }
                 #expect(PlannedScreens.printing(state, harness).planned, "\(place): \(component)")
             }

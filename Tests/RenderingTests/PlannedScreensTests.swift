@@ -321,16 +321,65 @@ import TestSupport
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
-              { "type": "input", "key": "c", "label": "Drawn whole", "prefix": "${unit}" },
+              { "type": "slider", "key": "c", "label": "Drawn whole", "suffix": "${unit}" },
               { "type": "button", "label": "Save", "action": "ok" } ]
             """#, data: #"{ "hide": \#(hideFirst) }"#)
         let screen = try PlannedScreens.screen(harness)
         let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a prefix that reads the data is drawn whole")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a slider's suffix that reads the data is drawn whole")
         #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
+    }
+
+    /// An input's prefix and suffix that read the data are the request's: one that is empty is
+    /// not drawn and the field's `aria-describedby` names the others (after its hint and its
+    /// error), on pages of one plan, valid or refused; the input is compiled.
+    @Test func anInputsAffixesThatReadTheDataShowPerRequest() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "amount", "label": "Amount", "hint": "Say how much", "prefix": "${unit}", "suffix": "${period}",
+                "validators": [ { "type": "required" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let screen = try PlannedScreens.screen(harness)
+        for (unit, period) in [("€", "month"), ("", "week"), ("CHF <b>", "")] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["unit": .string(unit), "period": .string(period)]))
+            let fresh = try #require(harness.engine.screen(instance, language: "en"))
+            guard case .invalid(let refused) = try harness.post(instance, "ok", []) else { Issue.record("refused"); continue }
+            for state in [fresh, refused] {
+                let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+                let affixes = page.all { $0.hasClass("fs-affix") }
+                #expect(affixes.map(\.text) == [unit, period].filter { !$0.isEmpty })
+                let amount = try #require(page.all("input").first { $0["name"] == "amount" })
+                let described = ["field-amount-hint"] + (state.errors.isEmpty ? [] : ["field-amount-error"])
+                    + (unit.isEmpty ? [] : ["field-amount-prefix"]) + (period.isEmpty ? [] : ["field-amount-suffix"])
+                #expect(amount["aria-describedby"] == described.joined(separator: " "))
+                #expect(Set(affixes.compactMap { $0["id"] }).isSubset(of: Set(described)))
+                let printing = PlannedScreens.printing(state, harness)
+                #expect(printing.planned && !printing.drawsWhole(screen[0]))
+                expectAccessiblePage(page)
+            }
+        }
+    }
+
+    /// An input whose prefix reads the data takes the prefix's id only while it shows: where
+    /// that id is another component's (a field keyed `amount-prefix`), which then takes
+    /// another, the screen's components are drawn the general way.
+    @Test func anAffixWhoseIDIsAnotherComponentsLeavesTheScreenTheGeneralWay() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "amount", "label": "Amount", "prefix": "${unit}" },
+              { "type": "input", "key": "amount-prefix", "label": "Taken" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let screen = try PlannedScreens.screen(harness)
+        for unit in ["€", ""] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["unit": .string(unit)]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            _ = PlannedScreens.printed(state, harness)
+            #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[0]))
+            #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[1]))
+        }
     }
 
     /// A card whose title and subtitle read the data, and a container that may be disabled, are
