@@ -110,9 +110,8 @@ extension ComponentRequestRule {
 }
 
 /// A component's words where they read the data (`Hello ${name}`, `e.g. ${example}`): names
-/// left to the request, the rest of its markup written in at load. Not a child list's (its hint
-/// names its parent), nor an item component's (its words would read its item: the collection
-/// is not unrolled).
+/// left to the request, the rest of its markup written in at load; in a collection's item, read
+/// in the item. Not a child list's (its hint names its parent).
 struct DataWords: Sendable {
     let texts: [(key: ViewKey, text: Text)]
 
