@@ -12,8 +12,9 @@ enum ComponentRequestRule: Sendable {
     /// A text or message whose markdown reads data: its `html`.
     case markdown(FilledMarkdown)
     /// A slider: a value that is no number shows `min`, and `valueText` writes it in the
-    /// page's locale with the suffix ("1.500 €").
-    case slider(min: String, suffix: String?, words: Words)
+    /// page's locale with the suffix ("1.500 €"); a suffix that reads the data is written per
+    /// request, and so are the bounds written with it (`bounds`).
+    case slider(min: String, bounds: (min: Double, max: Double), suffix: RuleWord, words: Words)
     /// A date picker: a posted text that is no date is shown back in a text input with the
     /// expected form as its placeholder; `min` and `max` may be "today".
     case date(min: DateBound?, max: DateBound?, placeholder: RuleWord, notADate: String)
@@ -49,8 +50,9 @@ enum ComponentRequestRule: Sendable {
             return .temporal(inputType: inputType, placeholder: RuleWord(component.placeholder, tags: project.tags, language: language),
                              notATime: words[DateInputValues.placeholderWord(inputType)])
         case .slider:
-            let suffix = component.text("suffix")?.resolve(project.tags, language: language, data: .null)
-            return .slider(min: JSONValue.number(component.number("min") ?? 0).displayString, suffix: suffix, words: words)
+            let bounds = (min: component.number("min") ?? 0, max: component.number("max") ?? 100)
+            return .slider(min: JSONValue.number(bounds.min).displayString, bounds: bounds,
+                           suffix: RuleWord(component.text("suffix"), tags: project.tags, language: language), words: words)
         case .datepicker:
             return .date(min: component.dateBound("min"), max: component.dateBound("max"),
                          placeholder: RuleWord(component.placeholder, tags: project.tags, language: language),
@@ -99,11 +101,12 @@ enum RuleWord: Sendable {
 extension ComponentRequestRule {
     /// Whether what the rule works out reads the data beside the field's value: a text's
     /// markdown, an image's source, a table's rows, a date's or a time's placeholder
-    /// (`e.g. ${example}`), a field's own option labels.
+    /// (`e.g. ${example}`), a slider's suffix, a field's own option labels.
     var readsData: Bool {
         switch self {
         case .markdown, .image, .table, .dataOptions(.listed): true
         case .date(_, _, let placeholder, _), .temporal(_, let placeholder, _): placeholder.readsData
+        case .slider(_, _, let suffix, _): suffix.readsData
         default: false
         }
     }

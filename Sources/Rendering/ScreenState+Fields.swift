@@ -114,7 +114,7 @@ extension FieldRequestValues {
             if !entry.optionValues.isEmpty { selected = current.chooses(entry.optionValues) }
             if let change = component.change { changeURL = links.action(state.instanceID, change) }
         }
-        if case .slider(let min, _, _) = entry.rule { value = SliderText.value(value, min: min) }
+        if case .slider(let min, _, _, _) = entry.rule { value = SliderText.value(value, min: min) }
         var formAction = ""
         if let target = entry.ownTarget {
             // The form's target and address borrowed: an initializer's argument is owned, and
@@ -154,8 +154,14 @@ extension RequestRuleValues {
             return written.isEmpty ? nil : RequestRuleValues(words: written)
         case .markdown(let filled):
             return RequestRuleValues(html: filled.html(tags: tags, data: data), words: written)
-        case .slider(_, let suffix, let words):
-            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: suffix), words: written)
+        case .slider(_, let bounds, let suffix, let words):
+            let shown = suffix.written(tags: tags, language: state.language, data: data)
+            // A suffix that reads the data, and the bounds written with it, are the request's.
+            let suffixWords: [(key: ViewKey, text: String)] = suffix.readsData ? [
+                (.suffix, shown ?? ""), (.minText, SliderText.written(bounds.min, words: words, suffix: shown)),
+                (.maxText, SliderText.written(bounds.max, words: words, suffix: shown)),
+            ] : []
+            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: shown), words: written + suffixWords)
         case .date(let min, let max, let placeholder, let notADate):
             return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max,
                                                            placeholder: placeholder.written(tags: tags, language: state.language, data: data),

@@ -17,10 +17,10 @@ import Template
 /// no id moves whichever components are hidden, so the `-2` falls the same way on every page.
 /// Words that read instance data are the request's: a field's label, hint, title, placeholder
 /// and its type's own words (`DataWords`: an input's prefix and suffix among them), a text's or
-/// message's markdown, a date's or a time's placeholder and a choice field's option labels
-/// (`ComponentRequestRule`, which also holds what a slider, a date picker and an upload work out
-/// per request); a component with any other word that reads data (a slider's suffix, an
-/// enumeration's labels) takes the general path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
+/// message's markdown, a date's or a time's placeholder, a slider's suffix and a choice field's
+/// option labels (`ComponentRequestRule`, which also holds what a slider, a date picker and an
+/// upload work out per request); a component whose enumeration's labels read the data takes the
+/// general path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
 /// one another's, are specialized together when the page's plan is made (`init(sections:)`).
 /// A collection's item components for its first items have entries when each keeps its own
 /// id, and the collection is then unrolled by page plans (`UnrolledCollection`); either way the
@@ -520,9 +520,10 @@ struct SpecializedComponents: Sendable {
         let carried = Set(DataWords.carried(component).map(\.0))
         let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) && $0.0 != DataWords.writtenByRule(component) }
             .map(\.1)
+        // An input's prefix and suffix are among its own words, a slider's suffix its rule's.
+        let written = component.type == .input ? ["prefix", "suffix"] : component.type == .slider ? ["suffix"] : []
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
-            // An input's prefix and suffix are among its own words; another type's (a slider's suffix) are not.
-            + ((component.type == .input ? [] : DataWords.affixes.map(\.property)) + ["subtitle"]).map(component.text)
+            + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
             + (component.optionLabelsReadData(project.tags, language: language) ? [] : optionLabels(component, project: project, language: language))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }

@@ -7,7 +7,7 @@ import TestSupport
 
 /// A page plan prints what the general path prints, whatever a screen holds: every component
 /// type with its words reading the data (`${who}`, and `${$item.who}` in an item), on its own,
-/// in a card and in a collection's item, on two pages of one plan whose data differ.
+/// in a card and in a collection's item, on pages of one plan whose data differ (empty too).
 @Suite struct PlannedAgainstGeneral {
     /// One component of each type, its words reading `who` through `word` (`${who}` or
     /// `${$item.who}`); `f` is its key, `rows` a table's source, `pic` an image's.
@@ -24,6 +24,7 @@ import TestSupport
             #"{ "type": "checkbox", "key": "f", "label": "Agree \#(word)", "hint": "Hint \#(word)" }"#,
             #"{ "type": "switch", "key": "f", "label": "Alerts \#(word)" }"#,
             #"{ "type": "slider", "key": "f", "label": "Amount \#(word)", "min": 0, "max": 10 }"#,
+            #"{ "type": "slider", "key": "f", "label": "Amount", "min": 0, "max": 10, "suffix": "\#(word)" }"#,
             #"{ "type": "datepicker", "key": "f", "label": "Day \#(word)", "placeholder": "e.g. \#(word)" }"#,
             #"{ "type": "input", "key": "f", "inputType": "time", "label": "Time \#(word)", "placeholder": "e.g. \#(word)" }"#,
             #"{ "type": "table", "source": "rows", "label": "Rows \#(word)", "caption": "Rows of \#(word)", "columns": [ { "key": "n", "label": "N" } ] }"#,

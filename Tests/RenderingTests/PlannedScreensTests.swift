@@ -321,13 +321,14 @@ import TestSupport
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
-              { "type": "slider", "key": "c", "label": "Drawn whole", "suffix": "${unit}" },
+              { "type": "select", "key": "c", "label": "Drawn whole", "enumeration": "units" },
               { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "hide": \#(hideFirst) }"#)
+            """#, data: #"{ "hide": \#(hideFirst) }"#, files: ["enumerations/units.json":
+                #"{ "name": "units", "items": [ { "code": "kg", "content": { "en": "Kilograms of ${unit}" } } ] }"#])
         let screen = try PlannedScreens.screen(harness)
         let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a slider's suffix that reads the data is drawn whole")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "an enumeration's labels that read the data are drawn whole")
         #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
@@ -360,6 +361,26 @@ import TestSupport
                 #expect(printing.planned && !printing.drawsWhole(screen[0]))
                 expectAccessiblePage(page)
             }
+        }
+    }
+
+    /// A slider's suffix that reads the data is the request's, and so are the value and the
+    /// bounds written with it: the slider is compiled.
+    @Test func aSlidersSuffixThatReadsTheDataIsTheRequests() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "slider", "key": "amount", "label": "Amount", "min": 0, "max": 500, "suffix": "${unit}" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let screen = try PlannedScreens.screen(harness)
+        for unit in ["€", "", "CHF <b>"] {
+            let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["unit": .string(unit), "amount": .number(250)]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            let slider = try #require(page.all("input").first { $0["type"] == "range" })
+            #expect(slider["data-fs-suffix"] == (unit.isEmpty ? nil : unit))
+            #expect(slider["aria-valuetext"] == (unit.isEmpty ? nil : "250 \(unit)"))
+            #expect(page.all { $0.hasClass("fs-slider__bound") }.map(\.text) == ["0 \(unit)", "500 \(unit)"].map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(!PlannedScreens.printing(state, harness).drawsWhole(screen[0]))
         }
     }
 
