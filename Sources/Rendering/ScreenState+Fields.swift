@@ -156,12 +156,13 @@ extension RequestRuleValues {
             return RequestRuleValues(html: filled.html(tags: tags, data: data), words: written)
         case .slider(_, let bounds, let suffix, let words):
             let shown = suffix.written(tags: tags, language: state.language, data: data)
+            let valueText = SliderText.valueText(value, words: words, suffix: shown)
+            guard suffix.readsData else { return RequestRuleValues(valueText: valueText, words: written) }
             // A suffix that reads the data, and the bounds written with it, are the request's.
-            let suffixWords: [(key: ViewKey, text: String)] = suffix.readsData ? [
+            return RequestRuleValues(valueText: valueText, words: written + [
                 (.suffix, shown ?? ""), (.minText, SliderText.written(bounds.min, words: words, suffix: shown)),
                 (.maxText, SliderText.written(bounds.max, words: words, suffix: shown)),
-            ] : []
-            return RequestRuleValues(valueText: SliderText.valueText(value, words: words, suffix: shown), words: written + suffixWords)
+            ])
         case .date(let min, let max, let placeholder, let notADate):
             return RequestRuleValues(date: DateInputValues(value: value, min: min, max: max,
                                                            placeholder: placeholder.written(tags: tags, language: state.language, data: data),
