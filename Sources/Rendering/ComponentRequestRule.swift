@@ -152,10 +152,11 @@ struct DataWords: Sendable {
     /// with the ids of the affixes among `written` that show this request, last, as the general
     /// path orders them; nil when it names none.
     static func describedBy(_ described: String?, affixesIn written: [(key: ViewKey, text: String)], fieldID: String) -> String? {
+        let affixIDs = affixes.map { fieldID + $0.idSuffix }
         var ids = described.map { $0.split(separator: " ").map(String.init) } ?? []
-        ids.removeAll { id in affixes.contains { id == fieldID + $0.idSuffix } }
-        for affix in affixes where written.contains(where: { $0.key == affix.word && !$0.text.isEmpty }) {
-            ids.append(fieldID + affix.idSuffix)
+        ids.removeAll(where: affixIDs.contains)
+        for (affix, id) in zip(affixes, affixIDs) where written.contains(where: { $0.key == affix.word && !$0.text.isEmpty }) {
+            ids.append(id)
         }
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }

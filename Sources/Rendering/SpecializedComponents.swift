@@ -74,7 +74,8 @@ struct SpecializedComponents: Sendable {
         }
 
         /// Whether what a request works out for it reads the data beside the field's value: its
-        /// words, a text's markdown, a rule's word, an image's source (in an item, they read the item).
+        /// words, or what its rule works out (`ComponentRequestRule.readsData`); in an item, they
+        /// read the item.
         var readsData: Bool {
             words != nil || rule.readsData
         }
@@ -188,22 +189,9 @@ struct SpecializedComponents: Sendable {
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        // An address per image whose source is read from the data (it draws nothing without);
-        // a row per table, an option per select whose options are read from the data, a stored
-        // file per upload (collections' first items' too, after the tables, which may list a
-        // collection's source): their lists' bodies are checked against an item
-        // (`TemplateSpecializer` keeps a list section only so).
-        var sample: JSONValue = .object([:])
         let tasksWithItems = tasks.map { $0.components.map(Self.withFirstItems) }
         let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
-        for image in drawable where image.type == .image { image.imageSource?.set(.string("/image"), in: &sample) }
-        for table in drawable where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
-        for select in drawable where select.readsOptionsFromData {
-            select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
-        }
-        for upload in drawable where upload.type == .fileUpload {
-            upload.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
-        }
+        let sample = Self.sample(drawing: drawable)
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
         func build(errors: [FieldError], hiding hidden: Set<ObjectIdentifier> = [], data: JSONValue = sample,
                    withItems: Bool = false) -> (views: [ObjectIdentifier: ComponentView], ids: FieldIDs) {
@@ -466,23 +454,34 @@ struct SpecializedComponents: Sendable {
         ResolvedComponent(definition: component, disabled: false, children: component.children.map(everything))
     }
 
-    /// `resolved` with each collection's first items (`Component.itemsMadeOnce`), their data empty.
+    /// The data a page is drafted with so that `components` draw what a request may give them:
+    /// an address per image whose source is read from the data (it draws nothing without); a row
+    /// per table, an option per select whose options are read from the data, a stored file per
+    /// upload (collections' first items' too, after the tables, which may list a collection's
+    /// source): their lists' bodies are checked against an item (`TemplateSpecializer` keeps a
+    /// list section only so). Paths that start with `$item` land under `$item`: an item's.
+    private static func sample(drawing components: [Component]) -> JSONValue {
+        var sample: JSONValue = .object([:])
+        for image in components where image.type == .image { image.imageSource?.set(.string("/image"), in: &sample) }
+        for table in components where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
+        for select in components where select.readsOptionsFromData {
+            select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
+        }
+        for upload in components where upload.type == .fileUpload {
+            upload.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
+        }
+        return sample
+    }
+
+    /// `resolved` with each collection's first items (`Component.itemsMadeOnce`), their data
+    /// what its item components read from an item (`sample`).
     private static func withFirstItems(_ resolved: ResolvedComponent) -> ResolvedComponent {
         var drawn = ResolvedComponent(definition: resolved.definition, disabled: resolved.disabled, defaultValue: resolved.defaultValue,
                                       children: resolved.children.map(withFirstItems))
         guard resolved.definition.type == .collection else { return drawn }
         let indexes = 0..<Component.itemsMadeOnce
-        // What the item's images and tables read from it (`$item.photo`, `$item.rows`), as the
-        // page's are drafted: an address (an image draws nothing without), a row.
-        var sample: JSONValue = .object(["$item": .object([:])])
-        for component in resolved.definition.children.flatMap(\.flattened) where component.source?.segments.first == .key("$item") {
-            switch component.type {
-            case .image: component.source?.set(.string("/image"), in: &sample)
-            case .table: component.source?.set(.array([.object([:])]), in: &sample)
-            default: break
-            }
-        }
-        let item = sample["$item"] ?? .object([:])
+        // What the item's components read from it (`$item.photo`, `$item.rows`), as the page's are drafted.
+        let item = sample(drawing: resolved.definition.children.flatMap(\.flattened))["$item"] ?? .object([:])
         drawn.items = indexes.map { ResolvedItem(index: $0, value: item, components: resolved.definition.item($0).map(everything)) }
         drawn.selection = resolved.definition.selectionField(items: indexes.map { _ in JSONValue.object([:]) })
         return drawn
@@ -521,7 +520,7 @@ struct SpecializedComponents: Sendable {
         let words = DataWords.fieldWords(component).filter { !carried.contains($0.0) && $0.0 != DataWords.writtenByRule(component) }
             .map(\.1)
         // An input's prefix and suffix are among its own words, a slider's suffix its rule's.
-        let written = component.type == .input ? ["prefix", "suffix"] : component.type == .slider ? ["suffix"] : []
+        let written = component.type == .input ? DataWords.affixes.map(\.property) : component.type == .slider ? ["suffix"] : []
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
