@@ -92,12 +92,21 @@ public struct Renderer: Sendable {
                     recordingParts: Bool) -> (page: KeyedView, parts: ScreenParts?) {
         var ids = FieldIDs()
         var parts: ScreenParts? = recordingParts ? ScreenParts(hasErrors: !state.errors.isEmpty) : nil
-        // One task on the page: its ids are its own, as when it was specialized at load. A
+        // One task on the page: its ids are its own, as when it was specialized at load (its
+        // long lists' items had no entries then: worked out for the page as its plan is made). A
         // `single` page's several follow one another's: worked out for the page as its plan is
         // made, else drawn the general way.
-        let entries = state.sections.isEmpty ? specialized : !recordingParts ? .none
-            : SpecializedComponents(sections: state, languageIndex: languageIndex, project: project, templates: templates,
-                                    links: links, markdown: markdown)
+        let entries = if state.sections.isEmpty {
+            recordingParts && SpecializedComponents.showsLongList(state)
+                ? SpecializedComponents(longLists: state, languageIndex: languageIndex, project: project, templates: templates,
+                                        links: links, markdown: markdown)
+                : specialized
+        } else if recordingParts {
+            SpecializedComponents(sections: state, languageIndex: languageIndex, project: project, templates: templates,
+                                  links: links, markdown: markdown)
+        } else {
+            SpecializedComponents.none
+        }
         func form(_ section: ScreenState) -> KeyedView {
             var builder = screenViewBuilder(section, ui: ui, languageIndex: languageIndex, ids: ids, entries: entries)
             let components = builder.build(section.components)

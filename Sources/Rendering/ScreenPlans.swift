@@ -208,9 +208,9 @@ extension Renderer {
     }
 
     /// How a page plan unrolls `resolved`, a collection: nil when it is drawn whole (more items
-    /// than were made with its definition, a `single` page's several tasks, no entries).
+    /// than its definition keeps the components of, a `single` page's several tasks, no entries).
     func unrolled(_ resolved: borrowing ResolvedComponent, languageIndex: Int, singleTask: Bool) -> UnrolledCollection? {
-        guard singleTask, resolved.definition.type == .collection, resolved.items.count <= Component.itemsMadeOnce else { return nil }
+        guard singleTask, resolved.definition.type == .collection, resolved.items.count <= Component.itemsKept else { return nil }
         return specialized.unrolled(resolved.definition, language: languageIndex)
     }
 

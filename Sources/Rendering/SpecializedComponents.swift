@@ -171,6 +171,31 @@ struct SpecializedComponents: Sendable {
                   collections: [:])
     }
 
+    /// The entries of a one-task page one of whose collections shows more items than have
+    /// entries from the load (`Component.itemsMadeOnce`, up to `Component.itemsKept`): the task
+    /// specialized again with each collection's items as many as `state` shows, when the
+    /// page's plan is made.
+    init(longLists state: ScreenState, languageIndex: Int, project: Project, templates: TemplateSet, links: any PageLinks,
+         markdown: MarkdownCache) {
+        var counts: [ObjectIdentifier: Int] = [:]
+        for resolved in state.components.flatMap(\.flattened) where resolved.definition.type == .collection {
+            counts[resolved.definition.identity] = resolved.items.count
+        }
+        let built = Self.specialize([PageTask(node: state.nodeID, task: state.task, components: state.task.screen.map(Self.everything))],
+                                    process: state.process, language: state.language, project: project, templates: templates,
+                                    links: links, markdown: markdown, itemCounts: counts)
+        self.init(entries: Dictionary(uniqueKeysWithValues: built.entries.map { (Key(component: $0.key, language: languageIndex), $0.value) }),
+                  collections: Dictionary(uniqueKeysWithValues: built.collections.map { (Key(component: $0.key, language: languageIndex), $0.value) }))
+    }
+
+    /// Whether a one-task page shows a collection with more items than have entries from the
+    /// load, and no more than are kept (`init(longLists:)`).
+    static func showsLongList(_ state: borrowing ScreenState) -> Bool {
+        state.components.flatMap(\.flattened).contains {
+            $0.definition.type == .collection && (Component.itemsMadeOnce + 1...Component.itemsKept).contains($0.items.count)
+        }
+    }
+
     /// A task's components as a page shows them, in the order of its form.
     private struct PageTask {
         let node: String
@@ -181,15 +206,17 @@ struct SpecializedComponents: Sendable {
     /// One page's tasks (one, or a `single` page's several) in one language: built twice with no
     /// data (once valid, once with every field in error), and specialized from the invalid
     /// build, which holds every id. A single task's collections are built again with their
-    /// first items, for their item components' entries and how a page plan unrolls them.
+    /// first items (or as many as `itemCounts` names, when more), for their item components'
+    /// entries and how a page plan unrolls them.
     private static func specialize(_ tasks: [PageTask], process: ProcessDefinition, language: String,
                                    project: Project, templates: TemplateSet, links: any PageLinks,
-                                   markdown: MarkdownCache)
+                                   markdown: MarkdownCache, itemCounts: [ObjectIdentifier: Int] = [:])
         -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection]) {
+        func itemCount(_ collection: Component) -> Int { max(Component.itemsMadeOnce, itemCounts[collection.identity] ?? 0) }
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        let tasksWithItems = tasks.map { $0.components.map(Self.withFirstItems) }
+        let tasksWithItems = tasks.map { $0.components.map { withFirstItems($0, count: itemCount) } }
         let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
         let sample = Self.sample(drawing: drawable)
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
@@ -312,7 +339,7 @@ struct SpecializedComponents: Sendable {
         let itemsInvalid = build(errors: everyFieldInError(tasksWithItems[0]), withItems: true)
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
         for collection in collections {
-            guard let items = itemEntries(collection, probe: probe(page), drafting: drafting,
+            guard let items = itemEntries(collection, count: itemCount(collection), probe: probe(page), drafting: drafting,
                                           valid: itemsValid.views, invalid: itemsInvalid.views, silent: silent),
                   let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
             result.merge(items) { first, _ in first }
@@ -325,14 +352,14 @@ struct SpecializedComponents: Sendable {
         return (result, unrolled)
     }
 
-    /// The entries of a collection's item components for its first items, when a page plan can
+    /// The entries of a collection's item components for its first `count` items, when a page plan can
     /// unroll it: its words read no data (but `itemLabel`, asked per request), its radios' values
     /// are the items' indexes, its error's id is the one a valid page names, and each item
     /// component is a card or container (written into the plan) or is specialized with its own
     /// id (a key or an id, which holds the item's index) or none printed (its words, markdown,
     /// rule words, image source and table rows that read the data are read per request in the
     /// item's data; `$index` is its copy's, written in).
-    private static func itemEntries(_ collection: Component, probe: ScreenState, drafting: Drafting,
+    private static func itemEntries(_ collection: Component, count: Int, probe: ScreenState, drafting: Drafting,
                                     valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
                                     silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
         let (language, project) = (probe.language, drafting.project)
@@ -340,7 +367,7 @@ struct SpecializedComponents: Sendable {
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
         var entries: [ObjectIdentifier: Entry] = [:]
-        for index in 0..<Component.itemsMadeOnce {
+        for index in 0..<count {
             for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
                 // A card or container is written into the plan (`writtenLayouts`), its words read in the item.
                 if component.type.isContainer { continue }
@@ -473,13 +500,13 @@ struct SpecializedComponents: Sendable {
         return sample
     }
 
-    /// `resolved` with each collection's first items (`Component.itemsMadeOnce`), their data
-    /// what its item components read from an item (`sample`).
-    private static func withFirstItems(_ resolved: ResolvedComponent) -> ResolvedComponent {
+    /// `resolved` with each collection's first `count` items, their data what its item
+    /// components read from an item (`sample`).
+    private static func withFirstItems(_ resolved: ResolvedComponent, count: (Component) -> Int) -> ResolvedComponent {
         var drawn = ResolvedComponent(definition: resolved.definition, disabled: resolved.disabled, defaultValue: resolved.defaultValue,
-                                      children: resolved.children.map(withFirstItems))
+                                      children: resolved.children.map { withFirstItems($0, count: count) })
         guard resolved.definition.type == .collection else { return drawn }
-        let indexes = 0..<Component.itemsMadeOnce
+        let indexes = 0..<count(resolved.definition)
         // What the item's components read from it (`$item.photo`, `$item.rows`), as the page's are drafted.
         let item = sample(drawing: resolved.definition.children.flatMap(\.flattened))["$item"] ?? .object([:])
         drawn.items = indexes.map { ResolvedItem(index: $0, value: item, components: resolved.definition.item($0).map(everything)) }

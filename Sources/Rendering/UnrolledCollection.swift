@@ -8,8 +8,9 @@ import Template
 /// per item its label and whether its radio is chosen. Worked out at load for a collection
 /// whose words read no data (but `itemLabel`), whose radios' values are the items' indexes,
 /// and whose item components each keep their own id (a key or an id, under the item's index)
-/// or print none, for its first `Component.itemsMadeOnce` items; a page with more items draws
-/// it whole.
+/// or print none, for up to `Component.itemsKept` items (those past the first
+/// `Component.itemsMadeOnce` get their entries when the page's plan is made); a page with more
+/// items draws it whole.
 final class UnrolledCollection: Sendable {
     /// The collection's `aria-describedby`, valid and invalid.
     let describedBy: String?

@@ -11,7 +11,7 @@ import Testing
                    Component(type: .card, children: [Component(type: .switch, key: try! DataPath("notify"))])],
         properties: ["source": .string("accounts")])
 
-    @Test(arguments: [0, 1, Component.itemsMadeOnce - 1, Component.itemsMadeOnce, 40])
+    @Test(arguments: [0, 1, Component.itemsMadeOnce - 1, Component.itemsMadeOnce, 40, Component.itemsKept + 3])
     func anItemsComponentsHaveTheirKeysUnderTheItem(_ index: Int) {
         let item = CollectionItems.collection.item(index)
         #expect(item.map { $0.key?.description } == ["accounts[\(index)].nickname", nil])
@@ -22,6 +22,18 @@ import Testing
     @Test func theFirstItemsAreMadeOnce() {
         let collection = CollectionItems.collection
         #expect(collection.item(3).first?.identity == collection.item(3).first?.identity)
+    }
+
+    /// A page plan is kept by its components' identities: a later item's, made when first asked
+    /// for, is the same copy after, up to `itemsKept`; past it each ask makes a new one.
+    @Test func laterItemsAreKeptOnceMadeUpToTheBound() {
+        let collection = CollectionItems.collection
+        let later = Component.itemsMadeOnce + 20
+        let first = collection.item(later).first?.identity
+        #expect(collection.item(Component.itemsMadeOnce + 1).first?.key?.description == "accounts[\(Component.itemsMadeOnce + 1)].nickname")
+        #expect(collection.item(later).first?.identity == first)
+        let (one, other) = (collection.item(Component.itemsKept), collection.item(Component.itemsKept))
+        #expect(one.first?.identity != other.first?.identity)
     }
 }
 

@@ -7,7 +7,8 @@ import TestSupport
 
 /// A page plan prints what the general path prints, whatever a screen holds: every component
 /// type with its words reading the data (`${who}`, and `${$item.who}` in an item), on its own,
-/// in a card and in a collection's item, on pages of one plan whose data differ (empty too).
+/// in a card and in a collection's item, on pages of one plan whose data differ (empty too, and
+/// a list longer than the items made with the definition).
 @Suite struct PlannedAgainstGeneral {
     /// One component of each type, its words reading `who` through `word` (`${who}` or
     /// `${$item.who}`); `f` is its key, `rows` a table's source, `pic` an image's.
@@ -99,7 +100,10 @@ import TestSupport
         // An upload action names its field's key: not one in an item, whose key is the item's.
         for (place, screen) in PlannedAgainstGeneral.screens(index) where !(uploads && place == "in an item") {
             let harness = try PlannedScreens.oneTask(screen, actions: uploads ? #", { "name": "upload", "type": "upload", "key": "f" }"# : "")
-            for (who, others) in [("Ana <b>", ["x & y", "z"]), ("", ["", "w"]), ("Radu", ["\"q\"", "w"])] {
+            // Twenty items: more than have entries from the load, worked out when the plan is made.
+            let many = (0..<20).map { "Item \($0) <i>" }
+            var compiledWithFewItems: Bool?
+            for (who, others) in [("Ana <b>", ["x & y", "z"]), ("", ["", "w"]), ("Radu", ["\"q\"", "w"]), ("Ion", many)] {
                 let instance = try harness.engine.start(process: "p", session: "s", seed: PlannedAgainstGeneral.seed(who, others))
                 let state = try #require(harness.engine.screen(instance, language: "en"))
                 let text = HTMLDocument.parse(PlannedScreens.printed(state, harness)).text
@@ -109,6 +113,10 @@ import TestSupport
                     for shown in (place == "in an item" ? others : [who]) where !shown.isEmpty { #expect(text.contains(shown), "\(place): \(component) shows no \(shown)") }
                 }
                 #expect(PlannedScreens.printing(state, harness).planned, "\(place): \(component)")
+                // A long list is compiled where a short one is.
+                let compiled = PlannedScreens.compilesItsCollection(state, harness)
+                if compiledWithFewItems == nil { compiledWithFewItems = compiled }
+                #expect(compiled == compiledWithFewItems, "\(place): \(component) with \(others.count) items")
             }
         }
     }

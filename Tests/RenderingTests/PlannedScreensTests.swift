@@ -67,9 +67,10 @@ import TestSupport
     /// A collection whose item components each keep their own id is unrolled by the page plan:
     /// its markup and its items' written in, per request only each item's label, which radio is
     /// chosen, the collection's error and every item field's value. With no item, some, every
-    /// item field hidden but one, more items than are unrolled (drawn whole), a refused post
-    /// and a chosen item; its item label reading the item alone, or the instance data too.
-    @Test(arguments: [0, 2, 3, 17], [#"${$item.name}"#, #"${$item.name} of ${owner}"#])
+    /// item field hidden but one, more items than have entries from the load (worked out when
+    /// the page's plan is made), more than are kept (drawn whole), a refused post and a chosen
+    /// item; its item label reading the item alone, or the instance data too.
+    @Test(arguments: [0, 2, 3, 17, 40, Component.itemsKept + 1], [#"${$item.name}"#, #"${$item.name} of ${owner}"#])
     func aCollectionWhoseItemsKeepTheirIDsIsUnrolled(_ count: Int, _ itemLabel: String) throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "collection", "source": "accounts", "label": "Main account", "hint": "Pick one", "selectKey": "main",
@@ -90,8 +91,8 @@ import TestSupport
         #expect(states.count == 4, "every post is refused")
         for state in states {
             let page = PlannedScreens.printed(state, harness)
-            #expect(PlannedScreens.compilesItsCollection(state, harness) == (count <= Component.itemsMadeOnce),
-                    "more items than were made once: drawn whole")
+            #expect(PlannedScreens.compilesItsCollection(state, harness) == (count <= Component.itemsKept),
+                    "more items than are kept: drawn whole")
             #expect(HTMLDocument.parse(page).all("input").filter { $0["type"] == "radio" }.count == count)
             #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
         }

@@ -1,4 +1,5 @@
 import Expressions
+import Synchronization
 
 /// One component of a screen, decoded and checked at load (docs/reference/components.md).
 ///
@@ -37,6 +38,9 @@ public struct Component: Sendable {
         let parsed: ParsedProperties
         /// A collection's item components rebased under its first items (`Component.item(_:)`).
         let firstItems: [[Component]]
+        /// Its item components under the items after those, made when first asked for and kept
+        /// up to `itemsKept`: a page plan is kept by its components' identities.
+        let laterItems: Mutex<[[Component]]>
         /// A collection's radio group for 0 to `itemsMadeOnce` items, when they store the index
         /// (`Component.selectionField(items:)`).
         let firstSelections: [Component]
@@ -75,6 +79,7 @@ public struct Component: Sendable {
             self.parsed = parsed ?? ParsedProperties(properties, type: type)
             // Made with the definition; a copy (`with`, a rebased item) makes none.
             firstItems = parsed == nil ? Component.firstItems(type: type, source: self.parsed.source, children: children) : []
+            laterItems = Mutex([])
             if parsed == nil, type == .collection, let selectKey = self.parsed.selectKey, self.parsed.selectValue == nil {
                 firstSelections = (0...Component.itemsMadeOnce).map { count in
                     Component.selection(key: selectKey, label: label, hint: hint, validators: validators, pointer: pointer,
@@ -168,6 +173,9 @@ public struct Component: Sendable {
     /// How many items of a collection have their components made with the definition: lists
     /// are short, and a page otherwise made each item's components anew on every view.
     public static var itemsMadeOnce: Int { 16 }
+    /// How many items of a collection have their components kept once made: those after the
+    /// first are made when a page first shows them. A longer list's are made per page.
+    public static var itemsKept: Int { 100 }
 
     private static func firstItems(type: ComponentType, source: DataPath?, children: [Component]) -> [[Component]] {
         // Not inside an item that is itself a collection's: the copies would multiply.
@@ -179,11 +187,19 @@ public struct Component: Sendable {
     }
 
     /// A collection's item components for its item `index`: its children, their keys under
-    /// `source[index]` (made once for the first items).
+    /// `source[index]` (made once for the first items, kept once made up to `itemsKept`).
     public func item(_ index: Int) -> [Component] {
         if index < storage.firstItems.count { return storage.firstItems[index] }
         guard let source else { return children }
-        return children.map { $0.rebased(under: source.appending(DataPath(segments: [.index(index)]))) }
+        func made(_ index: Int) -> [Component] {
+            children.map { $0.rebased(under: source.appending(DataPath(segments: [.index(index)]))) }
+        }
+        guard !storage.firstItems.isEmpty, index < Component.itemsKept else { return made(index) }
+        let first = storage.firstItems.count
+        return storage.laterItems.withLock { later in
+            while first + later.count <= index { later.append(made(first + later.count)) }
+            return later[index - first]
+        }
     }
 
     /// `self` with another id, key and children, sharing what was parsed of its properties.
