@@ -26,7 +26,8 @@ enum ComponentRequestRule: Sendable {
     /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
     case table(TableColumns, source: DataPath?)
     /// A select, radio group, multiselect or segmented control whose options are read from the
-    /// data (form-js's `valuesKey`), or whose own options' labels read it (`Pay ${amount} now`):
+    /// data (form-js's `valuesKey`), or whose options' labels read it (`Pay ${amount} now`, its
+    /// own or its enumeration's):
     /// its options (each radio's id and the field's names with them: a kept list's rows answer
     /// every name in its body), its id and name.
     case dataOptions(OptionSource)
@@ -40,7 +41,7 @@ enum ComponentRequestRule: Sendable {
                    markdown: MarkdownCache) -> ComponentRequestRule {
         let words = project.words.for(language)
         if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(.data(source)) }
-        if component.optionLabelsReadData(project.tags, language: language) { return .dataOptions(.listed(component.options)) }
+        if let listed = component.optionsWithLabelsReadingData(project, language: language) { return .dataOptions(.listed(listed)) }
         switch component.type {
         case .text, .message:
             guard let text = component.markdown, text.dependsOnData(project.tags, language: language) else { return .none }
@@ -219,14 +220,19 @@ extension Component {
         isChoiceWithoutEnumeration && optionsSource != nil
     }
 
-    /// A choice field with options of its own (not an enumeration's, not the data's) whose
-    /// labels read the data: they are worked out per request, as options read from the data are.
-    func optionLabelsReadData(_ tags: Tags, language: String) -> Bool {
-        isChoiceWithoutEnumeration && optionsSource == nil && options.contains { $0.label.dependsOnData(tags, language: language) }
+    /// A choice field's options, its own or its enumeration's (not the data's, not a child
+    /// list's), when a label of theirs reads the data in `language`: they are worked out per
+    /// request, as options read from the data are. Nil when none does.
+    func optionsWithLabelsReadingData(_ project: Project, language: String) -> [Option]? {
+        guard Self.choiceTypes.contains(type), optionsSource == nil, parentKey == nil else { return nil }
+        let options = project.options(for: self, data: .null, language: language)
+        return options.contains { $0.label.dependsOnData(project.tags, language: language) } ? options : nil
     }
 
+    private static let choiceTypes: [ComponentType] = [.select, .radio, .checkbox, .multiselect, .segmented]
+
     private var isChoiceWithoutEnumeration: Bool {
-        [.select, .radio, .checkbox, .multiselect, .segmented].contains(type) && enumerationName == nil
+        Self.choiceTypes.contains(type) && enumerationName == nil
     }
 }
 

@@ -18,9 +18,9 @@ import Template
 /// Words that read instance data are the request's: a field's label, hint, title, placeholder
 /// and its type's own words (`DataWords`: an input's prefix and suffix among them), a text's or
 /// message's markdown, a date's or a time's placeholder, a slider's suffix and a choice field's
-/// option labels (`ComponentRequestRule`, which also holds what a slider, a date picker and an
-/// upload work out per request); a component whose enumeration's labels read the data takes the
-/// general path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
+/// option labels, its own or its enumeration's (`ComponentRequestRule`, which also holds what a
+/// slider, a date picker and an upload work out per request); a child list whose labels read the
+/// data takes the general path. A child list has an entry per parent value; a `single` page's tasks, whose ids follow
 /// one another's, are specialized together when the page's plan is made (`init(sections:)`).
 /// A collection's item components for its first items have entries when each keeps its own
 /// id, and the collection is then unrolled by page plans (`UnrolledCollection`); either way the
@@ -551,7 +551,7 @@ struct SpecializedComponents: Sendable {
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
-            + (component.optionLabelsReadData(project.tags, language: language) ? [] : optionLabels(component, project: project, language: language))
+            + (component.optionsWithLabelsReadingData(project, language: language) != nil ? [] : optionLabels(component, project: project, language: language))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 

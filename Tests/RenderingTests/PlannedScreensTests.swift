@@ -322,14 +322,18 @@ import TestSupport
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
-              { "type": "select", "key": "c", "label": "Drawn whole", "enumeration": "units" },
+              { "type": "select", "key": "c", "label": "Drawn whole", "enumeration": "cities", "parentKey": "country" },
               { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "hide": \#(hideFirst) }"#, files: ["enumerations/units.json":
-                #"{ "name": "units", "items": [ { "code": "kg", "content": { "en": "Kilograms of ${unit}" } } ] }"#])
+            """#, data: #"{ "hide": \#(hideFirst), "country": "ro" }"#, files: [
+                "enumerations/countries.json": #"{ "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } } ] }"#,
+                "enumerations/cities.json": #"""
+                    { "name": "cities", "parent": "countries",
+                      "items": [ { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj of ${unit}" } } ] }
+                    """#])
         let screen = try PlannedScreens.screen(harness)
         let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "an enumeration's labels that read the data are drawn whole")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a child list's labels that read the data are drawn whole")
         #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
