@@ -184,8 +184,9 @@ struct SpecializedComponents: Sendable {
         let built = Self.specialize([PageTask(node: state.nodeID, task: state.task, components: state.task.screen.map(Self.everything))],
                                     process: state.process, language: state.language, project: project, templates: templates,
                                     links: links, markdown: markdown, itemCounts: counts)
+        // How a plan unrolls a collection is the load's (`Renderer.unrolled`): only the entries are new.
         self.init(entries: Dictionary(uniqueKeysWithValues: built.entries.map { (Key(component: $0.key, language: languageIndex), $0.value) }),
-                  collections: Dictionary(uniqueKeysWithValues: built.collections.map { (Key(component: $0.key, language: languageIndex), $0.value) }))
+                  collections: [:])
     }
 
     /// Whether a one-task page shows a collection with more items than have entries from the
@@ -216,7 +217,7 @@ struct SpecializedComponents: Sendable {
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        let tasksWithItems = tasks.map { $0.components.map { withFirstItems($0, count: itemCount) } }
+        let tasksWithItems = tasks.map { $0.components.map { drawnWithItems($0, count: itemCount) } }
         let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
         let sample = Self.sample(drawing: drawable)
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
@@ -502,9 +503,9 @@ struct SpecializedComponents: Sendable {
 
     /// `resolved` with each collection's first `count` items, their data what its item
     /// components read from an item (`sample`).
-    private static func withFirstItems(_ resolved: ResolvedComponent, count: (Component) -> Int) -> ResolvedComponent {
+    private static func drawnWithItems(_ resolved: ResolvedComponent, count: (Component) -> Int) -> ResolvedComponent {
         var drawn = ResolvedComponent(definition: resolved.definition, disabled: resolved.disabled, defaultValue: resolved.defaultValue,
-                                      children: resolved.children.map { withFirstItems($0, count: count) })
+                                      children: resolved.children.map { drawnWithItems($0, count: count) })
         guard resolved.definition.type == .collection else { return drawn }
         let indexes = 0..<count(resolved.definition)
         // What the item's components read from it (`$item.photo`, `$item.rows`), as the page's are drafted.
