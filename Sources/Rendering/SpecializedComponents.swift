@@ -167,8 +167,7 @@ struct SpecializedComponents: Sendable {
         let allPlanned = tasks.flatMap(\.components).flatMap(\.flattened).allSatisfy {
             built[$0.definition.identity] != nil || written.contains($0.definition.identity)
         }
-        self.init(entries: allPlanned ? Dictionary(uniqueKeysWithValues: built.map { (Key(component: $0.key, language: languageIndex), $0.value) }) : [:],
-                  collections: [:])
+        self.init(page: allPlanned ? built : [:], language: languageIndex)
     }
 
     /// The entries of a one-task page one of whose collections shows more items than have
@@ -185,7 +184,12 @@ struct SpecializedComponents: Sendable {
                                     process: state.process, language: state.language, project: project, templates: templates,
                                     links: links, markdown: markdown, itemCounts: counts)
         // How a plan unrolls a collection is the load's (`Renderer.unrolled`): only the entries are new.
-        self.init(entries: Dictionary(uniqueKeysWithValues: built.entries.map { (Key(component: $0.key, language: languageIndex), $0.value) }),
+        self.init(page: built.entries, language: languageIndex)
+    }
+
+    /// The entries worked out for one page, in the language at `language`.
+    private init(page entries: [ObjectIdentifier: Entry], language: Int) {
+        self.init(entries: Dictionary(uniqueKeysWithValues: entries.map { (Key(component: $0.key, language: language), $0.value) }),
                   collections: [:])
     }
 
