@@ -19,6 +19,20 @@ import Testing
         #expect(item.last?.children.first?.key?.description == "accounts[\(index)].notify")
     }
 
+    /// A collection inside an item reads a `$item` source in the item and stores its choice
+    /// there; its own items are under its source, not under the outer item twice.
+    @Test func aCollectionInsideAnItemHasItsPathsUnderTheItem() throws {
+        let inner = Component(type: .collection, children: [Component(type: .input, key: try DataPath("name"))],
+                              properties: ["source": "$item.people", "selectKey": "lead"])
+        let outer = Component(type: .collection, children: [inner, Component(type: .collection, children: [], properties: ["source": "everyone"])],
+                              properties: ["source": "groups"])
+        let item = outer.item(1)
+        #expect(item[0].source?.description == "groups[1].people")
+        #expect(item[0].selectKey?.description == "groups[1].lead")
+        #expect(item[0].item(2).first?.key?.description == "groups[1].people[2].name")
+        #expect(item[1].source?.description == "everyone", "a source without $item is the instance data's")
+    }
+
     @Test func theFirstItemsAreMadeOnce() {
         let collection = CollectionItems.collection
         #expect(collection.item(3).first?.identity == collection.item(3).first?.identity)

@@ -335,6 +335,31 @@ struct FormJSPropertyTests {
         #expect(instance.current == "t")
     }
 
+    /// A dynamic list inside another's rows reads its path in each row: its fields' keys are
+    /// under that row's list, shown with their values and posted there; it has no Add or Remove
+    /// buttons of its own (an action names one list), with a warning saying so.
+    @Test func aDynamicListInsideAnotherShowsEachRowsOwnRows() throws {
+        let harness = try harness(#"""
+            [ { "type": "dynamiclist", "path": "groups", "label": "Groups", "components": [
+                { "type": "textfield", "key": "title", "label": "Title" },
+                { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ] } ]
+            """#)
+        #expect(harness.project.warnings.contains { $0.file == "forms/details.form" && $0.pointer == "/components/0/components/1" })
+        let instance = try harness.start("claim")
+        var seeded = instance
+        try DataPath("groups").set([["title": "G1", "people": [["name": "Ana"], ["name": "Ion"]]], ["title": "G2", "people": [["name": "Eva"]]]],
+                                   in: &seeded.data)
+        let saved = try harness.engine.store.save(seeded)
+        let page = harness.page(try #require(harness.screen(saved)))
+        let fields = page.all("input").filter { !($0["name"] ?? "_").hasPrefix("_") }
+        #expect(fields.map { $0["name"] ?? "" } == ["groups[0].title", "groups[0].people[0].name", "groups[0].people[1].name",
+                                                  "groups[1].title", "groups[1].people[0].name"])
+        #expect(fields.map { $0["value"] ?? "" } == ["G1", "Ana", "Ion", "G2", "Eva"])
+        #expect(page.all("button").filter { $0["name"] == "_item" }.count == 2, "Remove buttons: the outer list's rows only")
+        let posted = try #require(try harness.post(saved, "add-row", [("groups[1].people[0].name", "Zed")]).applied)
+        #expect(posted.data["groups"]?[1]?["people"]?[0]?["name"] == .string("Zed"))
+    }
+
     @Test func aListCannotGrowPastItsLimit() throws {
         let harness = try harness(#"[ { "type": "dynamiclist", "path": "rows", "components": [ { "type": "textfield", "key": "x", "label": "X" } ] } ]"#)
         var instance = try harness.start("claim")

@@ -26,9 +26,15 @@ public struct ResolvedItem: Sendable {
 
 extension Component {
     /// The component with its key (and its children's) under `base`: a collection's item
-    /// fields are written relative to the item.
+    /// fields are written relative to the item. A collection inside the item keeps its own
+    /// children as written (they are relative to its elements, rebased as it shows them); its
+    /// `selectKey` is the item's, and a `source` that starts at `$item` is under `base` too.
     public func rebased(under base: DataPath) -> Component {
-        with(id: id.map { "\($0)-\(base.description)" }, key: key.map(base.appending), children: children.map { $0.rebased(under: base) })
+        let id = id.map { "\($0)-\(base.description)" }
+        guard type == .collection else {
+            return with(id: id, key: key.map(base.appending), children: children.map { $0.rebased(under: base) })
+        }
+        return with(id: id, key: key.map(base.appending), children: children, parsed: parsedProperties.rebased(under: base))
     }
 
     /// A collection with `selectKey`: the radio group that stores the chosen item, one option

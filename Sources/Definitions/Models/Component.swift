@@ -203,7 +203,7 @@ public struct Component: Sendable {
     }
 
     /// `self` with another id, key and children, sharing what was parsed of its properties.
-    func with(id: String?, key: DataPath?, children: [Component]) -> Component {
+    func with(id: String?, key: DataPath?, children: [Component], parsed: ParsedProperties? = nil) -> Component {
         let old = storage
         return Component(storage: Storage(
             type: old.type, id: id, key: key, label: old.label, hint: old.hint, placeholder: old.placeholder, title: old.title,
@@ -211,8 +211,11 @@ public struct Component: Sendable {
             validators: old.validators, options: old.options, children: children, action: old.action, event: old.event,
             validate: old.validate, variant: old.variant, inputType: old.inputType, autocomplete: old.autocomplete,
             kind: old.kind, className: old.className, change: old.change, pointer: old.pointer, properties: old.properties,
-            parsed: old.parsed))
+            parsed: parsed ?? old.parsed))
     }
+
+    /// What was parsed of its properties: a copy rebased under an item shares it but for its paths.
+    var parsedProperties: ParsedProperties { storage.parsed }
 
     private init(storage: Storage) {
         self.storage = storage

@@ -7,14 +7,26 @@ struct ParsedProperties: Sendable {
     /// `parentKey`: for a child list, the field holding the parent list's code.
     let parentKey: DataPath?
     /// `source`: where a table's rows, a collection's items, an image or a choice field's options are.
-    let source: DataPath?
+    private(set) var source: DataPath?
     /// `selectKey` and `selectValue` of a collection.
-    let selectKey: DataPath?
+    private(set) var selectKey: DataPath?
     let selectValue: DataPath?
     /// The words of `Component.textPropertyNames`, by name.
     let texts: [String: Text]
     /// A table's `columns`.
     let columns: [TableColumnDefinition]
+
+    /// A collection's paths inside an item at `base`: its choice stored in the item, and a
+    /// source read from the item (`$item.people` is `base.people`); another source is the
+    /// instance data's, as a table's or an image's in an item is.
+    func rebased(under base: DataPath) -> ParsedProperties {
+        var rebased = self
+        if case .key("$item")? = source?.segments.first, let source {
+            rebased.source = DataPath(segments: base.segments + source.segments.dropFirst())
+        }
+        rebased.selectKey = selectKey.map(base.appending)
+        return rebased
+    }
 
     init(_ properties: [String: JSONValue], type: ComponentType) {
         func path(_ name: String) -> DataPath? { properties[name]?.stringValue.flatMap { try? DataPath($0) } }

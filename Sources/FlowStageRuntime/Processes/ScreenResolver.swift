@@ -68,14 +68,12 @@ enum ScreenResolver {
         guard let source = component.source,
               case .array(let elements) = source.get(in: data) else { return resolved }
         let shown = elements.prefix(DataPath.maximumIndex + 1)
-        // The evaluator hands expressions `$item` and `$index`; only a collection inside an item,
-        // whose source may start at `$item`, needs the data with them added (a copy per item).
-        let nested = Component.first(in: component.children) { $0.type == .collection } != nil
+        // The evaluator hands expressions `$item` and `$index`; a collection inside an item reads
+        // its source from the data, rebased under the item (`Component.rebased`).
         resolved.items = shown.enumerated().map { index, element in
-            let components = component.item(index)
-            return ResolvedItem(index: index, value: element,
-                                components: resolve(components, data: nested ? ResolvedItem.scope(data, item: element, index: index) : data,
-                                                    evaluator: &evaluator, parentDisabled: disabled, item: element, index: index))
+            ResolvedItem(index: index, value: element,
+                         components: resolve(component.item(index), data: data, evaluator: &evaluator, parentDisabled: disabled,
+                                             item: element, index: index))
         }
         resolved.selection = component.selectionField(items: shown)
         return resolved

@@ -11,6 +11,8 @@ struct FormJSMapper {
     private(set) var form = MappedForm()
     private var uploads = 0
     private var lists = 0
+    /// How many dynamic lists the component being mapped is inside.
+    private var listDepth = 0
 
     init(file: String) { self.file = file }
 
@@ -145,15 +147,24 @@ struct FormJSMapper {
             return []
         case "group", "dynamiclist":
             let groupPath = fields["path"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }.map { joined(path, $0) } ?? path
+            if type == "dynamiclist" { listDepth += 1 }
             let children = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: type == "group" ? groupPath : nil)
             if type == "dynamiclist" {
+                listDepth -= 1
                 guard let groupPath else {
                     warn(pointer, "a dynamic list needs a \"path\"; it is left out")
                     return []
                 }
+                // Inside another list's row, its path is the row's (`$item.people`), and its rows
+                // cannot be added or removed: an action names one list, not one per row.
+                let nested = listDepth > 0
+                if nested, fields["allowAddRemove"]?.boolValue ?? true {
+                    warn(pointer, "a dynamic list inside another list's rows shows its rows, but cannot add or remove them here")
+                }
                 // Rows are added and removed by buttons that post the form, so no script is needed.
-                let editable = fields["allowAddRemove"]?.boolValue ?? true
-                lists += 1
+                let editable = !nested && (fields["allowAddRemove"]?.boolValue ?? true)
+                // Numbered for their actions' names; a list in a row has none.
+                if !nested { lists += 1 }
                 let suffix = lists > 1 ? "\(lists)" : ""
                 var item = children
                 if editable {
@@ -161,7 +172,7 @@ struct FormJSMapper {
                     form.actions += [["name": .string("add-row" + suffix), "type": "addItem", "key": .string(groupPath)],
                                      ["name": .string("remove-row" + suffix), "type": "removeItem", "key": .string(groupPath)]]
                 }
-                var list: [String: JSONValue] = ["type": "collection", "source": .string(groupPath), "item": .array(item),
+                var list: [String: JSONValue] = ["type": "collection", "source": .string(nested ? "$item." + groupPath : groupPath), "item": .array(item),
                                                  "emptyText": "No rows yet."]
                 if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { list["label"] = .string(title) }
                 conditions(fields, at: pointer, into: &list)
