@@ -458,20 +458,36 @@ struct SpecializedComponents: Sendable {
 
     /// How every id a collection gives on some page starts: its own, its choice's radios', its
     /// items' components' (their own ids, or their keys under the collection's source, or their
-    /// type), and whether a page prints it. Nil when that cannot be told: no source, or a
-    /// collection inside an item.
+    /// type), and whether a page prints it. Nil when that cannot be told: a collection, or one
+    /// inside an item, without a source.
     private static func idPrefixes(of collection: Component, silent: (Component) -> Bool) -> [(prefix: String, printed: Bool)]? {
-        guard let source = collection.source else { return nil }
-        let items = collection.children.flatMap(\.flattened)
-        guard !items.contains(where: { $0.type == .collection }) else { return nil }
-        let itemPrefixes = items.map { item in
-            (prefix: item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? "field-" + HTMLID.sanitise(source.description) : "c-" + item.type.rawValue),
-             printed: !silent(item))
-        }
+        guard let source = collection.source, let itemPrefixes = itemIDPrefixes(collection.children, under: source, silent: silent)
+        else { return nil }
         let own = [collection.htmlID] + (collection.selectKey.map { ["field-" + HTMLID.sanitise($0.description)] } ?? [])
         let prefixes = own.map { (prefix: $0, printed: true) } + itemPrefixes
         // An id that is all punctuation becomes `x` alone, not the start of its items' ids.
         return prefixes.contains { $0.prefix == "x" } ? nil : prefixes
+    }
+
+    /// How the ids of an item's components start, their keys under `source`: in a collection
+    /// inside the item, under its own source when it reads the instance data, else (`$item…`)
+    /// still under this one (`Component.rebased`); its choice is the item's.
+    private static func itemIDPrefixes(_ items: [Component], under source: DataPath,
+                                       silent: (Component) -> Bool) -> [(prefix: String, printed: Bool)]? {
+        var prefixes: [(prefix: String, printed: Bool)] = []
+        for item in items {
+            let keyed = "field-" + HTMLID.sanitise(source.description)
+            prefixes.append((item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? keyed : "c-" + item.type.rawValue), !silent(item)))
+            var inner = source
+            if item.type == .collection {
+                guard let own = item.source else { return nil }
+                if case .key("$item")? = own.segments.first {} else { inner = own }
+                if item.selectKey != nil { prefixes.append((keyed, true)) }
+            }
+            guard let more = itemIDPrefixes(item.children, under: inner, silent: silent) else { return nil }
+            prefixes += more
+        }
+        return prefixes
     }
 
     /// Whether a page prints `component`'s id nowhere: no key (the error summary would link to

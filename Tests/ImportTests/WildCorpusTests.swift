@@ -90,8 +90,8 @@ struct WildCorpusTests {
 
     /// Every process's first screen in the corpus, and every form shown on its own, is printed
     /// from a plan that compiled its components, twice, as the general path prints it: a
-    /// component drawn whole on every request (words or a picture read from the data, a Swift
-    /// provider's custom component…) is the exception.
+    /// component drawn whole on every request (a list whose rows hold another list: one in the
+    /// corpus) is the exception.
     @Test func everyFirstScreenOfTheCorpusIsPrintedFromAPlan() throws {
         guard WildCorpusTests.present() else { return }
         let folders = Set(WildCorpusTests.files([".bpmn", ".bpmn20.xml", ".form"]).map { $0.deletingLastPathComponent() })
@@ -115,6 +115,6 @@ struct WildCorpusTests {
             }
         }
         #expect(screens >= 80, "\(screens) first screens")
-        #expect(whole.count * 40 <= components, "\(whole.count) of \(components) components drawn whole: \(whole)")
+        #expect(whole.count * 100 <= components, "\(whole.count) of \(components) components drawn whole: \(whole)")
     }
 }

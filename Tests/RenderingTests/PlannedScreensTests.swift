@@ -98,6 +98,29 @@ import TestSupport
         }
     }
 
+    /// A collection inside another's item: the outer one is drawn whole per request (its items'
+    /// components are made per page), the fields beside it are compiled, and the page prints
+    /// what the general path prints, each inner field keyed under its own row's list.
+    @Test func aCollectionInsideAnItemLeavesTheFieldsBesideItCompiled() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "team", "label": "Team" },
+              { "type": "collection", "source": "groups", "label": "Groups", "item": [
+                  { "type": "input", "key": "title", "label": "Title" },
+                  { "type": "collection", "source": "$item.people", "label": "People", "selectKey": "lead",
+                    "item": [ { "type": "input", "key": "name", "label": "Name" } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "groups": [ { "title": "G1", "people": [ { "name": "Ana <b>" }, { "name": "Ion" } ] }, { "title": "G2", "people": [] } ] }"#)
+        let (_, state) = try harness.firstScreen("p")
+        let screen = try PlannedScreens.screen(harness)
+        let printing = PlannedScreens.printing(state, harness)
+        #expect(printing.planned && printing.drawsWhole(screen[1]) && !printing.drawsWhole(screen[0]))
+        let page = PlannedScreens.printed(state, harness)
+        let names = HTMLDocument.parse(page).all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") }
+        #expect(names == ["team", "groups[0].title", "groups[0].lead", "groups[0].people[0].name", "groups[0].lead",
+                          "groups[0].people[1].name", "groups[1].title"])
+        #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
+    }
+
     /// A collection whose items show a component drawn whole on every request (here a custom
     /// component its Swift provider draws) is drawn whole itself, on a page planned around it.
     @Test func aCollectionWithAnItemComponentDrawnWholeIsDrawnWholeOnAPlannedPage() throws {
