@@ -475,8 +475,8 @@ struct SpecializedComponents: Sendable {
     private static func itemIDPrefixes(_ items: [Component], under source: DataPath,
                                        silent: (Component) -> Bool) -> [(prefix: String, printed: Bool)]? {
         var prefixes: [(prefix: String, printed: Bool)] = []
+        let keyed = "field-" + HTMLID.sanitise(source.description)
         for item in items {
-            let keyed = "field-" + HTMLID.sanitise(source.description)
             prefixes.append((item.id.map { HTMLID.sanitise($0) } ?? (item.key != nil ? keyed : "c-" + item.type.rawValue), !silent(item)))
             var inner = source
             if item.type == .collection {

@@ -158,11 +158,12 @@ struct FormJSMapper {
                 // Inside another list's row, its path is the row's (`$item.people`), and its rows
                 // cannot be added or removed: an action names one list, not one per row.
                 let nested = listDepth > 0
-                if nested, fields["allowAddRemove"]?.boolValue ?? true {
+                let addsAndRemoves = fields["allowAddRemove"]?.boolValue ?? true
+                if nested, addsAndRemoves {
                     warn(pointer, "a dynamic list inside another list's rows shows its rows, but cannot add or remove them here")
                 }
                 // Rows are added and removed by buttons that post the form, so no script is needed.
-                let editable = !nested && (fields["allowAddRemove"]?.boolValue ?? true)
+                let editable = !nested && addsAndRemoves
                 // Numbered for their actions' names; a list in a row has none.
                 if !nested { lists += 1 }
                 let suffix = lists > 1 ? "\(lists)" : ""
