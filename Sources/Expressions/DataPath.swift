@@ -2,6 +2,7 @@
 public struct DataPathError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+    public init(message: String) { self.message = message }
 }
 
 /// A location in instance data: `client.firstName`, `documents[0].name`.

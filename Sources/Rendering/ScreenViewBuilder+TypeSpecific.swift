@@ -129,6 +129,8 @@ extension ScreenViewBuilder {
         for item in resolved.items {
             let itemScope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
             scope = itemScope
+            rows.append(item.index)
+            defer { rows.removeLast() }
             let label = item.label(itemLabel, total: total, scope: itemScope, tags: project.tags, language: state.language, ui: ui)
             let hasFields = item.components.flatMap(\.flattened).contains { $0.definition.type.isField || $0.selection != nil }
             var values: [(key: ViewKey, value: TemplateValue)] = [

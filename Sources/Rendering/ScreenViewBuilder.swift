@@ -34,6 +34,8 @@ struct ScreenViewBuilder {
     var customComponents = CustomComponentRegistry()
     /// Inside a collection item: the data with `$item` and `$index`, for texts.
     var scope: JSONValue?
+    /// Inside collection items: their positions, outermost first, which a list's buttons post.
+    var rows: [Int] = []
     /// Components specialized at load, and the page language's index among them (-1: none).
     var specialized = SpecializedComponents.none
     var languageIndex = -1
@@ -112,11 +114,12 @@ struct ScreenViewBuilder {
             if let action = component.action {
                 let definition = state.task.action(named: action)
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
-                // A row's Remove button says which row it removes, to the server and to the ear.
-                if definition?.kind == .removeItem, case .number(let index)? = scope?["$index"] {
+                // A list's button names the rows it is in (`ListKey`): a row's Remove button says
+                // which row it removes, to the server and to the ear.
+                if let definition, definition.rowsPosted > 0, rows.count >= definition.rowsPosted {
                     view.name = "_item"
-                    view.value = JSONValue.number(index).displayString
-                    view.label += " " + JSONValue.number(index + 1).displayString
+                    view.value = ListKey.posted(rows: rows.suffix(definition.rowsPosted))
+                    if definition.kind == .removeItem, let row = rows.last { view.label += " " + ui.number(Double(row + 1)) }
                 }
             } else if component.event != nil {
                 view.formNoValidate = !component.validate

@@ -42,6 +42,22 @@ private func errors(_ result: Result<Project, LoadErrors>) -> [LoadError] {
         #expect(project.process(named: "p")?.node("t")?.userTask?.action(named: "go")?.handler == "score")
     }
 
+    /// `groups[].people`: the list in the row the button is in; each `[]` must be followed by the
+    /// list's path in the row.
+    @Test func aListInRowsIsWrittenWithEmptyBracketsForTheRow() throws {
+        let loaded = try load(screen: "[]", actions: #"[ { "name": "add", "type": "addItem", "key": "groups[].people" } ]"#).get()
+        let list = try #require(loaded.process(named: "p")?.node("t")?.userTask?.action(named: "add")?.list)
+        #expect(list.parts.map(\.description) == ["groups", "people"])
+        #expect(list.path(rows: [1], in: ["groups": [["people": []], ["people": []]]])?.description == "groups[1].people")
+        #expect(list.path(rows: [2], in: ["groups": [["people": []], ["people": []]]]) == nil, "no third group")
+        for key in ["groups[]people", "groups[]", "[].people"] {
+            let result = try load(screen: "[]", actions: #"[ { "name": "add", "type": "addItem", "key": "\#(key)" } ]"#)
+            let error = try #require(errors(result).first, "\(key)")
+            #expect(error.pointer == "/nodes/1/actions/0/key")
+            #expect(error.message.contains("is not a list's data path"))
+        }
+    }
+
     @Test func aLinkToAnUnsafeAddressIsALoadError() throws {
         let result = try load(screen: "[]", actions: #"[ { "name": "go", "type": "link", "url": "javascript:alert(1)" } ]"#)
         let error = try #require(errors(result).first)

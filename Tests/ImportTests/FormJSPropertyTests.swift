@@ -336,15 +336,15 @@ struct FormJSPropertyTests {
     }
 
     /// A dynamic list inside another's rows reads its path in each row: its fields' keys are
-    /// under that row's list, shown with their values and posted there; it has no Add or Remove
-    /// buttons of its own (an action names one list), with a warning saying so.
-    @Test func aDynamicListInsideAnotherShowsEachRowsOwnRows() throws {
+    /// under that row's list, shown with their values and posted there; its Add button in each
+    /// row and its Remove button in each of its own rows change that row's list alone.
+    @Test func aDynamicListInsideAnotherShowsAndChangesEachRowsOwnRows() throws {
         let harness = try harness(#"""
             [ { "type": "dynamiclist", "path": "groups", "label": "Groups", "components": [
                 { "type": "textfield", "key": "title", "label": "Title" },
                 { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ] } ]
             """#)
-        #expect(harness.project.warnings.contains { $0.file == "forms/details.form" && $0.pointer == "/components/0/components/1" })
+        #expect(harness.project.warnings.filter { $0.file == "forms/details.form" }.isEmpty)
         let instance = try harness.start("claim")
         var seeded = instance
         try DataPath("groups").set([["title": "G1", "people": [["name": "Ana"], ["name": "Ion"]]], ["title": "G2", "people": [["name": "Eva"]]]],
@@ -355,9 +355,41 @@ struct FormJSPropertyTests {
         #expect(fields.map { $0["name"] ?? "" } == ["groups[0].title", "groups[0].people[0].name", "groups[0].people[1].name",
                                                   "groups[1].title", "groups[1].people[0].name"])
         #expect(fields.map { $0["value"] ?? "" } == ["G1", "Ana", "Ion", "G2", "Eva"])
-        #expect(page.all("button").filter { $0["name"] == "_item" }.count == 2, "Remove buttons: the outer list's rows only")
-        let posted = try #require(try harness.post(saved, "add-row", [("groups[1].people[0].name", "Zed")]).applied)
-        #expect(posted.data["groups"]?[1]?["people"]?[0]?["name"] == .string("Zed"))
+        // Each button names the rows it is in: the inner list's Add its group, its Remove the group and the person.
+        func posts(_ action: String) -> [String] {
+            page.all("button").filter { $0["formaction"]?.hasSuffix("/actions/" + action) == true }.map { $0["value"] ?? "" }
+        }
+        #expect(posts("remove-row") == ["0", "1"])
+        #expect(posts("add-row2") == ["0", "1"])
+        #expect(posts("remove-row2") == ["0,0", "0,1", "1,0"])
+        #expect(posts("add-row") == [""])
+
+        // As a browser posts it: every field shown, and the pressed button.
+        let shown = fields.map { ($0["name"] ?? "", $0["value"] ?? "") }
+        let removed = try #require(try harness.post(saved, "remove-row2", shown + [("_item", "0,1")]).applied)
+        #expect(removed.data["groups"]?[0]?["people"] == [["name": "Ana"]])
+        #expect(removed.data["groups"]?[1]?["people"] == [["name": "Eva"]], "the other group's people are left alone")
+        let stillShown = shown.filter { $0.0 != "groups[0].people[1].name" }
+        let added = try #require(try harness.post(removed, "add-row2", stillShown + [("_item", "1")]).applied)
+        #expect(added.data["groups"]?[1]?["people"] == [["name": "Eva"], [:]])
+        #expect(added.data["groups"]?[0]?["people"] == [["name": "Ana"]], "the other group's people are left alone")
+    }
+
+    @Test func aRowButtonWhoseRowIsGoneChangesNothing() throws {
+        let harness = try harness(#"""
+            [ { "type": "dynamiclist", "path": "groups", "components": [
+                { "type": "dynamiclist", "path": "people", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ] } ]
+            """#)
+        var seeded = try harness.start("claim")
+        try DataPath("groups").set([["people": [["name": "Ana"]]]], in: &seeded.data)
+        let saved = try harness.engine.store.save(seeded)
+        for (action, item, word) in [("add-row2", "3", "notice.listGone"), ("add-row2", "x", "notice.listGone"), ("add-row2", nil, "notice.listGone"),
+                                     ("remove-row2", "0,1", "notice.rowGone"), ("remove-row2", "2,0", "notice.rowGone"), ("remove-row2", "0", "notice.rowGone")] {
+            guard case .refused(_, let notice) = try harness.post(saved, action, item.map { [("_item", $0)] } ?? []) else {
+                Issue.record("\(action) with _item \(item ?? "missing") changed the data"); continue
+            }
+            #expect(notice == harness.project.words.for("en")[word], "\(action) \(item ?? "missing")")
+        }
     }
 
     @Test func aListCannotGrowPastItsLimit() throws {

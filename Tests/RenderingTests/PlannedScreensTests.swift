@@ -303,6 +303,26 @@ import TestSupport
         }
     }
 
+    /// A row's button for a list in that row (`rows[].tags`) posts its row: printed from the
+    /// plan as the general path prints it, each row's button naming its own row.
+    @Test func aButtonForAListInItsRowPostsItsRowWhenPlanned() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "collection", "source": "rows", "label": "Rows",
+                "item": [ { "type": "input", "key": "name", "label": "Name" },
+                          { "type": "button", "label": "Add a tag", "action": "addTag", "variant": "secondary" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "rows": [ { "name": "a" }, { "name": "b" }, { "name": "c" } ] }"#,
+            actions: #", { "name": "addTag", "type": "addItem", "key": "rows[].tags" }"#)
+        let (instance, state) = try harness.firstScreen("p")
+        let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+        #expect(page.all("button").filter { $0["name"] == "_item" }.map { $0["value"] } == ["0", "1", "2"])
+        #expect(PlannedScreens.compilesItsCollection(state, harness))
+        guard case .applied(let posted) = try harness.post(instance, "addTag", [("rows[0].name", "a"), ("rows[1].name", "b"), ("rows[2].name", "c"), ("_item", "1")]) else {
+            Issue.record("the tag was not added"); return
+        }
+        #expect(posted.data["rows"] == [["name": "a"], ["name": "b", "tags": [[:]]], ["name": "c"]])
+    }
+
     /// A text in a list's rows reads its row (`${$item.risk}`): the list is unrolled all the
     /// same, each row's text rendered per request in its row's data.
     @Test func aTextInAListsRowsReadsItsRow() throws {

@@ -175,7 +175,7 @@ struct SetPaths {
                 add(task.screen)
                 for action in task.actions {
                     for param in action.params { insert(param.path.description) }
-                    if let key = action.key { insert(key.description) }
+                    if let key = action.key?.description ?? action.list?.description { insert(key) }
                 }
             case .scriptTask(let assignments):
                 for assignment in assignments { insert(assignment.path.description) }

@@ -112,6 +112,17 @@ struct ObjectReader {
         return ObjectReader.path(text, at: at(key), diagnostics)
     }
 
+    /// An `addItem` or `removeItem` action's list (`children`, `groups[].people`).
+    func listKey(_ key: String, required: String? = nil) -> ListKey? {
+        guard let text = string(key, required: required) else { return nil }
+        do {
+            return try ListKey(text)
+        } catch {
+            diagnostics.error(at: at(key), "\"\(text)\" is not a list's data path: \(error)")
+            return nil
+        }
+    }
+
     func array(_ key: String) -> [(value: JSONValue, pointer: JSONPointer)]? {
         guard let value = value(key) else { return nil }
         guard case .array(let items) = value else {

@@ -136,8 +136,8 @@ struct ProcessDecoder {
             url: reader.string("url", required: kind == .link ? "A link action" : nil),
             newTab: reader.bool("newTab") ?? false,
             handler: reader.string("handler", required: kind == .handler ? "A handler action" : nil),
-            key: reader.path("key", required: kind == .upload ? "An upload action"
-                                 : kind == .addItem || kind == .removeItem ? "An \(kind.rawValue) action" : nil),
+            key: kind == .upload ? reader.path("key", required: "An upload action") : nil,
+            list: kind == .addItem || kind == .removeItem ? reader.listKey("key", required: "An \(kind.rawValue) action") : nil,
             analytics: reader.object("analytics", what: "analytics").map {
                 AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
             },

@@ -4,8 +4,8 @@ import Expressions
 public struct ActionDefinition: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case submit, save, back, upload, startProcess, dismiss, link, handler
-        /// A list of rows (a collection over `key`): add an empty row, remove the row whose
-        /// button was pressed (it posts `_item` with the row's index). Fields are saved first.
+        /// A list of rows (a collection over `list`): add an empty row, remove the row whose
+        /// button was pressed (it posts `_item` with the row's position). Fields are saved first.
         case addItem, removeItem
     }
 
@@ -28,18 +28,28 @@ public struct ActionDefinition: Sendable {
     public let url: String?
     public let newTab: Bool
     public let handler: String?
+    /// An `upload`'s field.
     public let key: DataPath?
+    /// The list of an `addItem` or `removeItem` (written as `key` too).
+    public let list: ListKey?
     /// `analytics`: `value` names the action event (default: the action name).
     public let analytics: AnalyticsTag?
     public let pointer: JSONPointer
 
+    /// How many row positions this action's button posts (`_item`): one per `[]` of its list,
+    /// and for `removeItem` the row it removes.
+    public var rowsPosted: Int {
+        guard let list else { return 0 }
+        return list.rowsAbove + (kind == .removeItem ? 1 : 0)
+    }
+
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
-                handler: String? = nil, key: DataPath? = nil, analytics: AnalyticsTag? = nil,
+                handler: String? = nil, key: DataPath? = nil, list: ListKey? = nil, analytics: AnalyticsTag? = nil,
                 pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
         self.validate = validate; self.keepTask = keepTask; self.process = process; self.url = url; self.newTab = newTab
-        self.handler = handler; self.key = key; self.analytics = analytics; self.pointer = pointer
+        self.handler = handler; self.key = key; self.list = list; self.analytics = analytics; self.pointer = pointer
     }
 }
 

@@ -326,14 +326,15 @@ extension ExplorationWalk {
                           from: snapshot, forcing: [:], run)
                 case .link:
                     continue
-                case .addItem:
-                    // One row is enough to show a list's row fields; more only repeat them.
-                    let rows = action.key.map { $0.get(in: waiting.data) }
-                    if case .array(let items)? = rows, !items.isEmpty { continue }
-                    post(action, task: task, screen: screen, from: snapshot, run)
-                case .removeItem:
-                    guard case .array(let items)? = action.key.map({ $0.get(in: waiting.data) }), !items.isEmpty else { continue }
-                    post(action, task: task, screen: screen, from: snapshot, extra: [("_item", "0")], run)
+                case .addItem, .removeItem:
+                    // In the first row of each list around it. One row is enough to show a list's
+                    // row fields; more only repeat them.
+                    guard let list = action.list else { continue }
+                    let rows = Array(repeating: 0, count: action.rowsPosted)
+                    guard let path = list.path(rows: rows.prefix(list.rowsAbove), in: waiting.data) else { continue }
+                    let empty = path.get(in: waiting.data).arrayValue?.isEmpty ?? true
+                    guard empty == (action.kind == .addItem) else { continue }
+                    post(action, task: task, screen: screen, from: snapshot, extra: rows.isEmpty ? [] : [("_item", ListKey.posted(rows: rows))], run)
                 case .upload:
                     post(action, task: task, screen: screen, from: snapshot, upload: action.key, run)
                 case .save, .startProcess:

@@ -1,21 +1,39 @@
 import Definitions
 import Expressions
 
-/// `addItem` and `removeItem`: the rows of a list after the button was pressed, or nil when
-/// the post cannot be applied (the list is full; the row to remove is gone).
+/// `addItem` and `removeItem`: a row added to or removed from the action's list in the data.
 enum ListRows {
-    static func change(_ list: JSONValue, action: ActionDefinition.Kind, posted index: String?) -> JSONValue? {
-        var rows = list.arrayValue ?? []
-        switch action {
-        case .addItem:
-            guard rows.count < ActionDefinition.maxItems else { return nil }
-            rows.append(.object([:]))
-        case .removeItem:
-            guard let index = index.flatMap({ Int($0) }), rows.indices.contains(index) else { return nil }
-            rows.remove(at: index)
-        default:
-            return list
+    /// Why a post changed nothing.
+    enum Refusal: Equatable {
+        /// The list holds `ActionDefinition.maxItems` rows.
+        case full
+        /// The row to remove is gone, or the row holding the list.
+        case rowGone
+        /// The row holding the list to add to is gone.
+        case listGone
+    }
+
+    /// Applies the action to `data`. `posted` is the button's `_item`: the positions of the
+    /// rows it names (`ListKey.posted`), of which the innermost count (`rowsPosted`); a
+    /// button inside rows of other lists as well names those first.
+    static func apply(_ action: ActionDefinition, to data: inout JSONValue, posted: String?) -> Refusal? {
+        guard let list = action.list else { return nil }
+        let adding = action.kind == .addItem
+        let needed = action.rowsPosted
+        guard let rows = needed == 0 ? [] : posted.flatMap(ListKey.rows), rows.count >= needed else {
+            return adding ? .listGone : .rowGone
         }
-        return .array(rows)
+        let named = rows.suffix(needed)
+        guard let path = list.path(rows: named.prefix(list.rowsAbove), in: data) else { return adding ? .listGone : .rowGone }
+        var items = path.get(in: data).arrayValue ?? []
+        if adding {
+            guard items.count < ActionDefinition.maxItems else { return .full }
+            items.append(.object([:]))
+        } else {
+            guard let row = named.last, items.indices.contains(row) else { return .rowGone }
+            items.remove(at: row)
+        }
+        path.set(.array(items), in: &data)
+        return nil
     }
 }

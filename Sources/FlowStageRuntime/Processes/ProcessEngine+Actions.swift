@@ -60,14 +60,14 @@ extension ProcessEngine {
             default: assignment.path.set(value, in: &data)
             }
         }
-        if let key = action.key, action.kind == .addItem || action.kind == .removeItem {
-            guard let rows = ListRows.change(key.get(in: data), action: action.kind, posted: form.values("_item").first) else {
-                let words = project.words.for(language)
-                return .refused(instance, notice: action.kind == .addItem
-                    ? words.format("notice.listFull", ActionDefinition.maxItems, 0)
-                    : words["notice.rowGone"])
+        if let refusal = ListRows.apply(action, to: &data, posted: form.values("_item").first) {
+            let words = project.words.for(language)
+            let notice = switch refusal {
+            case .full: words.format("notice.listFull", ActionDefinition.maxItems, 0)
+            case .rowGone: words["notice.rowGone"]
+            case .listGone: words["notice.listGone"]
             }
-            key.set(rows, in: &data)
+            return .refused(instance, notice: notice)
         }
         let files = try intake.store(into: &data, uploads: configuration.uploads, session: instance.session, instance: instance.id)
 

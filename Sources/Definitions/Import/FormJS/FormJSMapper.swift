@@ -11,8 +11,9 @@ struct FormJSMapper {
     private(set) var form = MappedForm()
     private var uploads = 0
     private var lists = 0
-    /// How many dynamic lists the component being mapped is inside.
-    private var listDepth = 0
+    /// The dynamic lists the component being mapped is inside, outermost first, as their
+    /// actions name them (`ListKey`: `groups`, then `groups[].people`).
+    private var enclosingLists: [String] = []
 
     init(file: String) { self.file = file }
 
@@ -147,41 +148,8 @@ struct FormJSMapper {
             return []
         case "group", "dynamiclist":
             let groupPath = fields["path"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }.map { joined(path, $0) } ?? path
-            if type == "dynamiclist" { listDepth += 1 }
-            let children = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: type == "group" ? groupPath : nil)
-            if type == "dynamiclist" {
-                listDepth -= 1
-                guard let groupPath else {
-                    warn(pointer, "a dynamic list needs a \"path\"; it is left out")
-                    return []
-                }
-                // Inside another list's row, its path is the row's (`$item.people`), and its rows
-                // cannot be added or removed: an action names one list, not one per row.
-                let nested = listDepth > 0
-                let addsAndRemoves = fields["allowAddRemove"]?.boolValue ?? true
-                if nested, addsAndRemoves {
-                    warn(pointer, "a dynamic list inside another list's rows shows its rows, but cannot add or remove them here")
-                }
-                // Rows are added and removed by buttons that post the form, so no script is needed.
-                let editable = !nested && addsAndRemoves
-                // Numbered for their actions' names; a list in a row has none.
-                if !nested { lists += 1 }
-                let suffix = lists > 1 ? "\(lists)" : ""
-                var item = children
-                if editable {
-                    item.append(["type": "button", "label": "Remove row", "action": .string("remove-row" + suffix), "variant": "secondary"])
-                    form.actions += [["name": .string("add-row" + suffix), "type": "addItem", "key": .string(groupPath)],
-                                     ["name": .string("remove-row" + suffix), "type": "removeItem", "key": .string(groupPath)]]
-                }
-                var list: [String: JSONValue] = ["type": "collection", "source": .string(nested ? "$item." + groupPath : groupPath), "item": .array(item),
-                                                 "emptyText": "No rows yet."]
-                if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { list["label"] = .string(title) }
-                conditions(fields, at: pointer, into: &list)
-                guard editable else { return [.object(list)] }
-                var add: [String: JSONValue] = ["type": "button", "label": "Add a row", "action": .string("add-row" + suffix), "variant": "secondary"]
-                conditions(fields, at: pointer, into: &add)
-                return [.object(list), .object(add)]
-            }
+            if type == "dynamiclist" { return dynamicList(fields, at: pointer, path: groupPath) }
+            let children = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: groupPath)
             var card: [String: JSONValue] = ["type": "card", "fieldset": true, "children": .array(children)]
             if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { card["title"] = .string(title) }
             conditions(fields, at: pointer, into: &card)
@@ -341,6 +309,39 @@ struct FormJSMapper {
             return []
         }
         return [.object(out)]
+    }
+
+    /// A dynamic list: a collection of its rows, with Add and Remove buttons that post the form
+    /// (no script needed) unless `allowAddRemove` is false. Inside another list's row its path
+    /// is the row's (`$item.people`), and its actions name it in the row the button is in
+    /// (`groups[].people`, `ListKey`).
+    private mutating func dynamicList(_ fields: [String: JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
+        guard let path else {
+            warn(pointer, "a dynamic list needs a \"path\"; it is left out")
+            return []
+        }
+        let outerList = enclosingLists.last
+        let listKey = outerList.map { "\($0)[].\(path)" } ?? path
+        // Numbered in the order they are written (a list before those in its rows), for their actions' names.
+        lists += 1
+        let suffix = lists > 1 ? "\(lists)" : ""
+        enclosingLists.append(listKey)
+        var item = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: nil)
+        enclosingLists.removeLast()
+        let editable = fields["allowAddRemove"]?.boolValue ?? true
+        if editable {
+            item.append(["type": "button", "label": "Remove row", "action": .string("remove-row" + suffix), "variant": "secondary"])
+            form.actions += [["name": .string("add-row" + suffix), "type": "addItem", "key": .string(listKey)],
+                             ["name": .string("remove-row" + suffix), "type": "removeItem", "key": .string(listKey)]]
+        }
+        var list: [String: JSONValue] = ["type": "collection", "source": .string(outerList == nil ? path : "$item." + path),
+                                         "item": .array(item), "emptyText": "No rows yet."]
+        if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { list["label"] = .string(title) }
+        conditions(fields, at: pointer, into: &list)
+        guard editable else { return [.object(list)] }
+        var add: [String: JSONValue] = ["type": "button", "label": "Add a row", "action": .string("add-row" + suffix), "variant": "secondary"]
+        conditions(fields, at: pointer, into: &add)
+        return [.object(list), .object(add)]
     }
 
     private mutating func table(_ fields: [String: JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
