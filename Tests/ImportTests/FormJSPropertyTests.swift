@@ -363,6 +363,9 @@ struct FormJSPropertyTests {
         #expect(posts("add-row2") == ["0", "1"])
         #expect(posts("remove-row2") == ["0,0", "0,1", "1,0"])
         #expect(posts("add-row") == [""])
+        // Named for their list: each group has an Add of its own, and Removes beside the group's.
+        let names = page.all("button").filter { $0["formaction"]?.hasSuffix("-row2") == true }.map(\.text)
+        #expect(names == ["Remove People row 1", "Remove People row 2", "Add a row to People", "Remove People row 1", "Add a row to People"])
 
         // As a browser posts it: every field shown, and the pressed button.
         let shown = fields.map { ($0["name"] ?? "", $0["value"] ?? "") }

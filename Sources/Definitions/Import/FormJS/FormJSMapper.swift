@@ -329,17 +329,23 @@ struct FormJSMapper {
         var item = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: nil)
         enclosingLists.removeLast()
         let editable = fields["allowAddRemove"]?.boolValue ?? true
+        let title = label(fields["label"], at: pointer.appending("label")).flatMap { $0.isEmpty ? nil : $0 }
+        // In a row of another list, the buttons name their list: each outer row has its own
+        // Add, and its Remove buttons sit beside the outer row's own.
+        let named = outerList == nil ? nil : title
         if editable {
-            item.append(["type": "button", "label": "Remove row", "action": .string("remove-row" + suffix), "variant": "secondary"])
+            item.append(["type": "button", "label": .string(named.map { "Remove \($0) row" } ?? "Remove row"),
+                         "action": .string("remove-row" + suffix), "variant": "secondary"])
             form.actions += [["name": .string("add-row" + suffix), "type": "addItem", "key": .string(listKey)],
                              ["name": .string("remove-row" + suffix), "type": "removeItem", "key": .string(listKey)]]
         }
         var list: [String: JSONValue] = ["type": "collection", "source": .string(outerList == nil ? path : "$item." + path),
                                          "item": .array(item), "emptyText": "No rows yet."]
-        if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { list["label"] = .string(title) }
+        if let title { list["label"] = .string(title) }
         conditions(fields, at: pointer, into: &list)
         guard editable else { return [.object(list)] }
-        var add: [String: JSONValue] = ["type": "button", "label": "Add a row", "action": .string("add-row" + suffix), "variant": "secondary"]
+        var add: [String: JSONValue] = ["type": "button", "label": .string(named.map { "Add a row to \($0)" } ?? "Add a row"),
+                                        "action": .string("add-row" + suffix), "variant": "secondary"]
         conditions(fields, at: pointer, into: &add)
         return [.object(list), .object(add)]
     }
