@@ -145,7 +145,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, _, 
         state.reject(error)
         return answer(server.errorResponse(error), state: state, connection: connection, server: server)
     }
-    let response = server.handler(request)
+    // Moved, not copied: the handler takes it owned (a copy retained each of its strings).
+    let response = server.handler(consume request)
     return answer(response, state: state, connection: connection, server: server)
 }
 
@@ -193,7 +194,7 @@ private func makeRequest(_ state: RequestState, connection: OpaquePointer) throw
     let (body, form) = try reader.finish()
     state.body = reader
     return Request(method: state.method, path: target.path, rawPath: target.rawPath, query: target.query,
-                   headers: state.headers, cookies: Cookies.parse(state.headers.values(for: "Cookie")),
+                   headers: state.headers,
                    body: body, form: form,
                    remoteAddress: state.client?.description)
 }

@@ -10,8 +10,6 @@ public struct Request: Sendable {
     /// Decoded query pairs; order and repeated names kept.
     public var query: [(name: String, value: String)]
     public var headers: HTTPHeaders
-    /// From the `Cookie` header; the first of repeated names wins.
-    public var cookies: [String: String]
     /// The raw body when it is not a form (e.g. JSON); empty for forms.
     public var body: [UInt8]
     /// The decoded form for `application/x-www-form-urlencoded` and
@@ -22,18 +20,21 @@ public struct Request: Sendable {
 
     public init(method: String, path: String, rawPath: String? = nil,
                 query: [(name: String, value: String)] = [], headers: HTTPHeaders = HTTPHeaders(),
-                cookies: [String: String]? = nil, body: [UInt8] = [], form: FormData? = nil,
+                body: [UInt8] = [], form: FormData? = nil,
                 remoteAddress: String? = nil) {
         self.method = method
         self.path = path
         self.rawPath = rawPath ?? path
         self.query = query
         self.headers = headers
-        self.cookies = cookies ?? Cookies.parse(headers.values(for: "Cookie"))
         self.body = body
         self.form = form
         self.remoteAddress = remoteAddress
     }
+
+    /// From the `Cookie` headers, read when asked: most requests ask for one cookie, a
+    /// static file's for none.
+    public var cookies: RequestCookies { RequestCookies(headers: headers.values(for: "Cookie")) }
 
     /// The first query value for `name`.
     public func queryValue(_ name: String) -> String? {
