@@ -126,7 +126,7 @@ public struct Renderer: Sendable {
         }
         var forms: [KeyedView] = []
         forEachTask(state) { forms.append(form(copy $0)) }
-        let errors = errorSummary(state, ids: ids)
+        let errors = errorSummary(state, ids: ids, ui: ui)
         let (heading, title) = headings(state, language: settings.language)
         let content = KeyedView([
             .hasErrors: .bool(!state.errors.isEmpty),
@@ -161,11 +161,36 @@ public struct Renderer: Sendable {
     }
 
     /// The error summary's items, each linking to its field (`ids`: the page's, registered as
-    /// its fields were drawn).
-    func errorSummary(_ state: ScreenState, ids: FieldIDs) -> TemplateValue {
-        .list(state.errors.map { error in
-            .object(KeyedView([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(error.message)]))
+    /// its fields were drawn). A field in a collection's item says which item ("Nickname: enter
+    /// a value (Savings)"): beside the field its item's legend tells, in the summary nothing
+    /// did, and rows' errors read alike.
+    func errorSummary(_ state: ScreenState, ids: FieldIDs, ui: Words) -> TemplateValue {
+        guard !state.errors.isEmpty else { return .list([]) }
+        var items: [String: String] = [:]
+        for section in state.sections.isEmpty ? [state] : state.sections {
+            itemLabels(section.components, state: section, ui: ui, around: nil, into: &items)
+        }
+        return .list(state.errors.map { error in
+            let message = items[error.key].map { ui.fill("errorSummary.inItem", ["message": error.message, "item": $0]) } ?? error.message
+            return .object(KeyedView([.fieldID: .text(ids.byKey[error.key] ?? "main"), .message: .text(message)]))
         })
+    }
+
+    /// The label of the collection item each field key is in, an item inside another's with
+    /// both ("Item 2 of 2, Ana").
+    private func itemLabels(_ components: [ResolvedComponent], state: ScreenState, ui: Words, around: String?,
+                            into labels: inout [String: String]) {
+        for component in components {
+            if let key = component.definition.key, let around { labels[key.description] = around }
+            itemLabels(component.children, state: state, ui: ui, around: around, into: &labels)
+            let itemLabel = component.definition.text("itemLabel")
+            for item in component.items {
+                let label = item.label(itemLabel, total: component.items.count,
+                                       scope: ResolvedItem.scope(state.data, item: item.value, index: item.index),
+                                       tags: project.tags, language: state.language, ui: ui)
+                itemLabels(item.components, state: state, ui: ui, around: around.map { "\($0), \(label)" } ?? label, into: &labels)
+            }
+        }
     }
 
     /// The screen's h1 and the page title: on a `single` page with several tasks the h1 is the

@@ -316,7 +316,7 @@ extension Renderer {
                               stepper: plan.stepper.flatMap { $0.shown == state.stepper ? $0.html : nil } ?? stepperValue(state, ui: ui),
                               tabs: tabsValue(state, ui: ui),
                               heading: heading,
-                              forms: forms, errors: errorSummary(state, ids: ids),
+                              forms: forms, errors: errorSummary(state, ids: ids, ui: ui),
                               actionError: .optional(state.actionError), map: mapValue(settings, ui: ui), parts: parts,
                               wholes: wholes)
         var buffer = HTMLBuffer()

@@ -323,6 +323,24 @@ import TestSupport
         #expect(posted.data["rows"] == [["name": "a"], ["name": "b", "tags": [[:]]], ["name": "c"]])
     }
 
+    /// A field in a list's row says which row in the error summary: the rows' errors read alike,
+    /// and there the row's legend is not beside them. An item inside another's names both.
+    @Test func anErrorInAListsRowNamesTheRowInTheErrorSummary() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "owner", "label": "Owner", "validators": [ { "type": "required" } ] },
+              { "type": "collection", "source": "accounts", "label": "Accounts", "itemLabel": "${$item.title}",
+                "item": [ { "type": "input", "key": "nickname", "label": "Nickname", "validators": [ { "type": "required" } ] },
+                          { "type": "collection", "source": "$item.cards", "label": "Cards",
+                            "item": [ { "type": "input", "key": "pin", "label": "PIN", "validators": [ { "type": "required" } ] } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "accounts": [ { "title": "Savings" }, { "title": "Current", "cards": [ {} ] } ] }"#)
+        let (instance, _) = try harness.firstScreen("p")
+        guard case .invalid(let refused) = try harness.post(instance, "ok", []) else { Issue.record("the post was not refused"); return }
+        let summary = HTMLDocument.parse(PlannedScreens.printed(refused, harness)).all("a").filter { $0["href"]?.hasPrefix("#field-") == true }
+        #expect(summary.map(\.text) == ["Owner: enter a value", "Nickname: enter a value (Savings)", "Nickname: enter a value (Current)",
+                                        "PIN: enter a value (Current, Item 1 of 1)"])
+    }
+
     /// A text in a list's rows reads its row (`${$item.risk}`): the list is unrolled all the
     /// same, each row's text rendered per request in its row's data.
     @Test func aTextInAListsRowsReadsItsRow() throws {

@@ -33,7 +33,7 @@ public enum RepositoryPaths {
     ]
 
     /// Keys that are no words but forms, the same in many languages.
-    public static let formKeys: Set<String> = ["format.date", "format.dateTime", "listSeparator", "timePlaceholder"]
+    public static let formKeys: Set<String> = ["errorSummary.inItem", "format.date", "format.dateTime", "listSeparator", "timePlaceholder"]
 
     /// The shipped words of `language` alone, as a project with no `ui.*` tags sees them.
     public static func shippedWords(_ language: String, defaultLanguage: String = "en", locale: String = "en-GB") -> Words {
