@@ -181,7 +181,9 @@ public struct Renderer: Sendable {
     private func itemLabels(_ components: [ResolvedComponent], state: ScreenState, ui: Words, around: String?,
                             into labels: inout [String: String]) {
         for component in components {
-            if let key = component.definition.key, let around { labels[key.description] = around }
+            if let around {
+                for key in [component.definition.key, component.selection?.key].compactMap({ $0 }) { labels[key.description] = around }
+            }
             itemLabels(component.children, state: state, ui: ui, around: around, into: &labels)
             let itemLabel = component.definition.text("itemLabel")
             for item in component.items {

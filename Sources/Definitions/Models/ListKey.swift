@@ -4,7 +4,7 @@ import Expressions
 /// path (`children`), or a list in the rows of another (`groups[].people`: the people of the
 /// group whose row holds the pressed button). Each `[]` is filled with the position of a row
 /// the button is in, which the button posts (`_item`), so one action serves every row.
-public struct ListKey: Sendable, Hashable, CustomStringConvertible {
+public struct ListKey: Sendable, CustomStringConvertible {
     /// The paths around the `[]`s, outermost first: `groups[].people` is `groups`, `people`.
     public let parts: [DataPath]
     public let description: String

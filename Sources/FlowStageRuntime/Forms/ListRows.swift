@@ -4,7 +4,7 @@ import Expressions
 /// `addItem` and `removeItem`: a row added to or removed from the action's list in the data.
 enum ListRows {
     /// Why a post changed nothing.
-    enum Refusal: Equatable {
+    enum Refusal {
         /// The list holds `ActionDefinition.maxItems` rows.
         case full
         /// The row to remove is gone, or the row holding the list.
