@@ -124,6 +124,31 @@ import Testing
         #expect(try item(exploration.coverage, "ask").notes.isEmpty)
     }
 
+    /// A list in another's rows (`groups[].people`) gets a row in the first group's row, shown
+    /// with its fields; with a row there, its Remove is tried too.
+    @Test func aListInAnotherListsRowsGetsARowInTheFirstRow() throws {
+        let project = try project(["processes/p.json": process("p", """
+            [ { "id": "s", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "screen": [
+                  { "type": "collection", "source": "groups", "label": "Groups", "item": [
+                      { "type": "collection", "source": "$item.people", "label": "People", "item": [
+                          { "type": "input", "key": "name", "label": "Name" },
+                          { "type": "button", "label": "Remove", "action": "removePerson" } ] },
+                      { "type": "button", "label": "Add a person", "action": "addPerson" } ] } ],
+                "actions": [ { "name": "addPerson", "type": "addItem", "key": "groups[].people" },
+                             { "name": "removePerson", "type": "removeItem", "key": "groups[].people" },
+                             { "name": "go", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ]
+            """, extra: #", "data": { "groups": [ { "title": "A" } ] }"#)])
+        let exploration = Explorer(project: project).run()
+        let added = try #require(exploration.pages.first { $0.node == "ask" && $0.state == .variant })
+        #expect(added.trail.last?.contains("addPerson") == true, "\(added.trail)")
+        let state = try #require(exploration.screen(added, language: "en"))
+        #expect(state.data["groups"]?[0]?["people"]?.arrayValue?.count == 1)
+        let keys = state.components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
+        #expect(keys.contains("groups[0].people[0].name"), "\(keys)")
+    }
+
     @Test func anUnreachableNodeIsListedWithAReason() throws {
         let project = try project(["processes/p.json": process("p", """
             [ { "id": "s", "type": "start", "next": "ask" },
