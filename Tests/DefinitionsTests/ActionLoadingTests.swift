@@ -58,6 +58,26 @@ private func errors(_ result: Result<Project, LoadErrors>) -> [LoadError] {
         }
     }
 
+    /// A Remove outside the list's items, or an Add for `groups[].people` outside a group's,
+    /// cannot tell which row it means: a warning at the button.
+    @Test func aListButtonOutsideTheRowsItNamesIsAWarning() throws {
+        let screen = #"""
+            [ { "type": "button", "label": "Remove", "action": "remove" },
+              { "type": "collection", "source": "groups", "item": [
+                  { "type": "button", "label": "Add a person", "action": "addPerson" },
+                  { "type": "collection", "source": "$item.people", "item": [ { "type": "button", "label": "Remove", "action": "removePerson" } ] } ] },
+              { "type": "button", "label": "Add a person", "action": "addPerson" } ]
+            """#
+        let actions = #"""
+            [ { "name": "remove", "type": "removeItem", "key": "groups" }, { "name": "addPerson", "type": "addItem", "key": "groups[].people" },
+              { "name": "removePerson", "type": "removeItem", "key": "groups[].people" } ]
+            """#
+        let project = try load(screen: screen, actions: actions).get()
+        let warnings = project.warnings.filter { $0.file == "processes/p.json" }
+        #expect(warnings.map(\.pointer) == ["/nodes/1/screen/0/action", "/nodes/1/screen/2/action"])
+        #expect(warnings.last?.message.contains("put the button inside an item of the collection of groups") == true)
+    }
+
     @Test func aLinkToAnUnsafeAddressIsALoadError() throws {
         let result = try load(screen: "[]", actions: #"[ { "name": "go", "type": "link", "url": "javascript:alert(1)" } ]"#)
         let error = try #require(errors(result).first)

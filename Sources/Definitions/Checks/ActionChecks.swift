@@ -15,6 +15,7 @@ enum ActionChecks {
                 diagnostics.error(at: component.pointer.appending("action"), "\"\(name)\" is a \(action.kind.rawValue) action; a fileUpload's action must be an upload action")
             }
         }
+        checkListButtons(screen, rows: 0, actions: actions, diagnostics)
         for action in actions {
             switch action.kind {
             case .upload:
@@ -29,6 +30,23 @@ enum ActionChecks {
             default:
                 continue
             }
+        }
+    }
+
+    /// A list's button names the rows it is in (`ListKey`): a Remove must be inside an item of
+    /// the list, and a button for `groups[].people` inside a group's. Outside, it could never
+    /// tell which row it meant, and every press would be refused.
+    private static func checkListButtons(_ components: [Component], rows: Int, actions: [ActionDefinition],
+                                         _ diagnostics: Diagnostics) {
+        for component in components {
+            if component.type == .button, let name = component.action,
+               let action = actions.first(where: { $0.name == name }), let list = action.list, action.rowsPosted > rows {
+                let around = action.kind == .removeItem ? "the collection that shows \(list)"
+                    : "the collection of \(list.parts.dropLast().map(\.description).joined(separator: "[]."))"
+                diagnostics.warning(at: component.pointer.appending("action"),
+                                    "\"\(name)\" (\(action.kind.rawValue) of \(list)) needs the row this button is in: put the button inside an item of \(around)")
+            }
+            checkListButtons(component.children, rows: component.type == .collection ? rows + 1 : rows, actions: actions, diagnostics)
         }
     }
 }

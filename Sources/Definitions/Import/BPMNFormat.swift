@@ -70,6 +70,7 @@ public struct BPMNFormat: ProcessFormat {
                 fields["name"] = .string(name)
                 let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
                 result.errors += decoded.errors.map { relocate($0, origins: builder.origins) }
+                result.warnings += decoded.warnings.map { relocate($0, origins: builder.origins) }
                 if let definition = decoded.process {
                     result.processes.append(located(definition, origins: builder.origins, diagram: diagram))
                 }
@@ -111,7 +112,7 @@ public struct BPMNFormat: ProcessFormat {
                        "actions": .array([mapped.completeAction(next: "done")] + mapped.actions)],
                       ["id": "done", "type": "end", "outcome": "completed", "message": "The form was submitted."]]]
         let decoded = ProcessJSON.decode(json, file: form.file, fallbackName: name, validators: context.validators)
-        return (decoded.process, mapped.warnings + decoded.errors, mapped.notes)
+        return (decoded.process, mapped.warnings + decoded.errors + decoded.warnings, mapped.notes)
     }
 
     /// A finding of the JSON decoder in the generated process, placed at the model element.

@@ -65,11 +65,11 @@ public struct ImportSummary: Sendable, Equatable {
 public enum ProcessJSON {
     /// The process and every problem found in it, located in `file` by JSON pointer.
     public static func decode(_ value: JSONValue, file: String, fallbackName: String,
-                              validators: Set<String>) -> (process: ProcessDefinition?, errors: [LoadError]) {
+                              validators: Set<String>) -> (process: ProcessDefinition?, errors: [LoadError], warnings: [LoadError]) {
         let diagnostics = Diagnostics(file: file)
         let decoder = ProcessDecoder(diagnostics: diagnostics,
                                      components: ComponentDecoder(diagnostics: diagnostics, knownValidators: validators))
         let process = decoder.decode(value, file: file, fallbackName: fallbackName)
-        return (diagnostics.errors.isEmpty ? process : nil, diagnostics.errors)
+        return (diagnostics.errors.isEmpty ? process : nil, diagnostics.errors, diagnostics.warnings)
     }
 }

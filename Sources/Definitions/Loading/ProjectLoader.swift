@@ -93,6 +93,7 @@ public struct ProjectLoader: Sendable {
             let process = decoder.decode(value, file: file, fallbackName: fallback)
             if let process { processNames.insert(process.name) }
             errors += diagnostics.errors
+            warnings += diagnostics.warnings
             if let process, diagnostics.errors.isEmpty {
                 if processes.contains(where: { $0.name == process.name }) {
                     errors.append(LoadError(file: file, pointer: "/name", message: "another process is already named \"\(process.name)\""))
