@@ -14,6 +14,7 @@ extension Renderer {
             case .link: fields["url"] = action.url.map(JSONValue.string) ?? .null
             default: fields["url"] = .string(links.action(state.instanceID, action.name))
             }
+            if let list = action.list { fields["list"] = .string(list.description) }
             return .object(fields)
         }
         // A flow screen has no actions: its buttons fire events.
@@ -46,7 +47,7 @@ extension Renderer {
             "backURL": state.canGoBack ? .string(links.back(state.instanceID)) : .null,
             "notice": state.notice.map(JSONValue.string) ?? .null,
             "stepper": stepper,
-            "components": .array(state.components.map { component($0, state, data: state.data) }),
+            "components": .array(state.components.map { component($0, state, data: state.data, rows: []) }),
             "errors": .array(state.errors.map { ["key": .string($0.key), "message": .string($0.message)] }),
             "actions": .array(actions),
         ])
@@ -66,8 +67,8 @@ extension Renderer {
     }
 
     /// `data` is what its texts read: the instance's, and in a collection's item the item's
-    /// scope (`$item`, `$index`), as the page reads them.
-    private func component(_ resolvedComponent: ResolvedComponent, _ state: ScreenState, data: JSONValue) -> JSONValue {
+    /// scope (`$item`, `$index`), as the page reads them; `rows`, the items' positions it is in.
+    private func component(_ resolvedComponent: ResolvedComponent, _ state: ScreenState, data: JSONValue, rows: [Int]) -> JSONValue {
         let definition = resolvedComponent.definition
         let language = state.language
         var fields: [String: JSONValue] = [
@@ -85,7 +86,13 @@ extension Renderer {
         put("markdown", definition.markdown)
         if let variant = definition.variant { fields["variant"] = .string(variant) }
         if let inputType = definition.inputType { fields["inputType"] = .string(inputType) }
-        if let action = definition.action { fields["action"] = .string(action) }
+        if let action = definition.action {
+            fields["action"] = .string(action)
+            // What its button posts as `_item`, as the page's does (`ListKey`).
+            if let posted = state.task.action(named: action)?.rowsPosted, posted > 0, rows.count >= posted {
+                fields["item"] = .string(ListKey.posted(rows: rows.suffix(posted)))
+            }
+        }
         if let event = definition.event { fields["event"] = .string(event) }
         if let key = definition.key {
             var value = key.get(in: state.data)
@@ -112,13 +119,14 @@ extension Renderer {
             })
         }
         if !resolvedComponent.children.isEmpty {
-            fields["children"] = .array(resolvedComponent.children.map { component($0, state, data: data) })
+            fields["children"] = .array(resolvedComponent.children.map { component($0, state, data: data, rows: rows) })
         }
         // A collection: its items with their rebased fields, and the field storing the choice.
         if definition.type == .collection {
             fields["items"] = .array(resolvedComponent.items.map { item in
                 let scope = ResolvedItem.scope(state.data, item: item.value, index: item.index)
-                return ["index": .number(Double(item.index)), "components": .array(item.components.map { component($0, state, data: scope) })]
+                return ["index": .number(Double(item.index)),
+                        "components": .array(item.components.map { component($0, state, data: scope, rows: rows + [item.index]) })]
             })
             if let key = resolvedComponent.selection?.key {
                 fields["selectKey"] = .string(key.description)

@@ -367,6 +367,12 @@ struct FormJSPropertyTests {
         let names = page.all("button").filter { $0["formaction"]?.hasSuffix("-row2") == true }.map(\.text)
         #expect(names == ["Remove People row 1", "Remove People row 2", "Add a row to People", "Remove People row 1", "Add a row to People"])
 
+        // The JSON screen API says the same: each button's `_item`, each action's list.
+        let json = harness.renderer.screenJSON(try #require(harness.screen(saved)))
+        let secondGroup = json["components"]?[0]?["items"]?[1]?["components"]?.arrayValue ?? []
+        #expect(secondGroup.compactMap { $0["item"]?.stringValue } == ["1", "1"], "the inner list's Add and the group's Remove")
+        #expect(secondGroup[1]["items"]?[0]?["components"]?.arrayValue?.last?["item"] == "1,0")
+        #expect(json["actions"]?.arrayValue?.first { $0["name"] == "add-row2" }?["list"] == "groups[].people")
         // As a browser posts it: every field shown, and the pressed button.
         let shown = fields.map { ($0["name"] ?? "", $0["value"] ?? "") }
         let removed = try #require(try harness.post(saved, "remove-row2", shown + [("_item", "0,1")]).applied)
