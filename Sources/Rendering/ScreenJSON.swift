@@ -89,9 +89,7 @@ extension Renderer {
         if let action = definition.action {
             fields["action"] = .string(action)
             // What its button posts as `_item`, as the page's does (`ListKey`).
-            if let posted = state.task.action(named: action)?.rowsPosted, posted > 0, rows.count >= posted {
-                fields["item"] = .string(ListKey.posted(rows: rows.suffix(posted)))
-            }
+            if let posted = state.task.action(named: action)?.posted(rows: rows) { fields["item"] = .string(posted) }
         }
         if let event = definition.event { fields["event"] = .string(event) }
         if let key = definition.key {

@@ -116,10 +116,10 @@ struct ScreenViewBuilder {
                 view.formNoValidate = definition.map { $0.kind != .submit || !$0.validate } ?? false
                 // A list's button names the rows it is in (`ListKey`): a row's Remove button says
                 // which row it removes, to the server and to the ear.
-                if let definition, definition.rowsPosted > 0, rows.count >= definition.rowsPosted {
+                if let posted = definition?.posted(rows: rows) {
                     view.name = "_item"
-                    view.value = ListKey.posted(rows: rows.suffix(definition.rowsPosted))
-                    if definition.kind == .removeItem, let row = rows.last { view.label += " " + ui.number(Double(row + 1)) }
+                    view.value = posted
+                    if definition?.kind == .removeItem, let row = rows.last { view.label += " " + ui.number(Double(row + 1)) }
                 }
             } else if component.event != nil {
                 view.formNoValidate = !component.validate

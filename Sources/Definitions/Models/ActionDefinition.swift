@@ -43,6 +43,14 @@ public struct ActionDefinition: Sendable {
         return list.rowsAbove + (kind == .removeItem ? 1 : 0)
     }
 
+    /// What a button of this action inside items at `rows` (their positions, outermost first)
+    /// posts as `_item`: the innermost `rowsPosted`; nil when it posts none, or is in too few.
+    public func posted(rows: [Int]) -> String? {
+        let count = rowsPosted
+        guard count > 0, rows.count >= count else { return nil }
+        return ListKey.posted(rows: rows.suffix(count))
+    }
+
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
                 handler: String? = nil, key: DataPath? = nil, list: ListKey? = nil, analytics: AnalyticsTag? = nil,
