@@ -44,7 +44,7 @@ public struct ListKey: Sendable, CustomStringConvertible {
 
     /// What a button posts as `_item`: the positions of the rows it names, outermost first
     /// (`1,0`: the first person of the second group).
-    public static func posted(rows: some Sequence<Int>) -> String {
+    static func posted(rows: some Sequence<Int>) -> String {
         rows.map(String.init).joined(separator: ",")
     }
 

@@ -334,7 +334,7 @@ extension ExplorationWalk {
                     guard let path = list.path(rows: rows.prefix(list.rowsAbove), in: waiting.data) else { continue }
                     let empty = path.get(in: waiting.data).arrayValue?.isEmpty ?? true
                     guard empty == (action.kind == .addItem) else { continue }
-                    post(action, task: task, screen: screen, from: snapshot, extra: rows.isEmpty ? [] : [("_item", ListKey.posted(rows: rows))], run)
+                    post(action, task: task, screen: screen, from: snapshot, extra: action.posted(rows: rows).map { [("_item", $0)] } ?? [], run)
                 case .upload:
                     post(action, task: task, screen: screen, from: snapshot, upload: action.key, run)
                 case .save, .startProcess:

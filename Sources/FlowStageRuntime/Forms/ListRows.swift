@@ -14,7 +14,7 @@ enum ListRows {
     }
 
     /// Applies the action to `data`. `posted` is the button's `_item`: the positions of the
-    /// rows it names (`ListKey.posted`), of which the innermost count (`rowsPosted`); a
+    /// rows it names (`ActionDefinition.posted`), of which the innermost count (`rowsPosted`); a
     /// button inside rows of other lists as well names those first.
     static func apply(_ action: ActionDefinition, to data: inout JSONValue, posted: String?) -> Refusal? {
         guard let list = action.list else { return nil }
