@@ -69,8 +69,8 @@ public struct BPMNFormat: ProcessFormat {
                 guard case .object(var fields)? = built, builder.errors.isEmpty else { continue }
                 fields["name"] = .string(name)
                 let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
-                result.errors += decoded.errors.map { relocate($0, origins: builder.origins) }
-                result.warnings += decoded.warnings.map { relocate($0, origins: builder.origins) }
+                result.errors += decoded.errors.map { BPMNFormat.relocate($0, isError: true, origins: builder.origins) }
+                result.warnings += decoded.warnings.map { BPMNFormat.relocate($0, isError: false, origins: builder.origins) }
                 if let definition = decoded.process {
                     result.processes.append(located(definition, origins: builder.origins, diagram: diagram))
                 }
@@ -115,12 +115,15 @@ public struct BPMNFormat: ProcessFormat {
         return (decoded.process, mapped.warnings + decoded.errors + decoded.warnings, mapped.notes)
     }
 
-    /// A finding of the JSON decoder in the generated process, placed at the model element.
-    private func relocate(_ error: LoadError, origins: [Int: FlowElement]) -> LoadError {
-        let parts = error.pointer.split(separator: "/")
-        guard parts.count >= 2, parts[0] == "nodes", let index = Int(parts[1]), let element = origins[index] else { return error }
-        return LoadError(file: error.file, pointer: "/" + element.id, message: "FlowStage could not map this element: \(error.message) (at \(error.pointer) of the generated process)",
-                         line: element.line, column: element.column)
+    /// A finding of the JSON decoder in the generated process, placed at the model element: an
+    /// error says the element could not be mapped; a warning (the element was mapped and runs)
+    /// is the decoder's own words.
+    static func relocate(_ finding: LoadError, isError: Bool, origins: [Int: FlowElement]) -> LoadError {
+        let parts = finding.pointer.split(separator: "/")
+        guard parts.count >= 2, parts[0] == "nodes", let index = Int(parts[1]), let element = origins[index] else { return finding }
+        let place = "at \(finding.pointer) of the generated process"
+        let message = isError ? "FlowStage could not map this element: \(finding.message) (\(place))" : "\(finding.message) (\(place))"
+        return LoadError(file: finding.file, pointer: "/" + element.id, message: message, line: element.line, column: element.column)
     }
 
     /// The process with each node's pointer naming its model element (`/Task_1`), so lint
