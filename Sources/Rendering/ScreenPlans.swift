@@ -264,9 +264,8 @@ extension Renderer {
             let formURL = form.action(links, instance: task.instanceID)
             // Made only for a task with whole parts: it holds copies of the project and the state.
             var builder: ScreenViewBuilder?
-            // The unrolled collection whose items follow (never one inside another's items), and its chosen item.
-            var collection: UnrolledCollection?
-            var chosen: Int?
+            // The unrolled collections whose items follow (one inside another's items after it), and their chosen items.
+            var collections: [(shown: UnsafePointer<ResolvedComponent>, unrolled: UnrolledCollection, chosen: Int?)] = []
             forEachPlanned(task.components, unrolls: { _ in if case .collection = kinds[index] { true } else { false } }) { component, within in
                 // In an item, what reads the data reads the item's: its scope, made only then.
                 func itemScope(readsData: Bool) -> JSONValue? {
@@ -283,8 +282,7 @@ extension Renderer {
                                                     tags: project.tags, ids: &ids, scope: itemScope(readsData: entry.readsData), formTarget: form.target, formURL: formURL))
                 case .collection(let unrolled):
                     parts.append(unrolled.requestValues(component, state: task, ids: &ids))
-                    collection = unrolled
-                    chosen = unrolled.chosenItem(component, state: task)
+                    collections.append((component, unrolled, unrolled.chosenItem(component, state: task)))
                 case .whole:
                     if builder == nil { builder = screenViewBuilder(copy task, ui: ui, languageIndex: taskLanguage) }
                     builder!.ids = ids
@@ -301,7 +299,9 @@ extension Renderer {
                 }
                 index += 1
             } item: { item, resolved in
-                parts.append(collection!.itemValues(item, total: resolved.pointee.items.count, chosen: chosen, state: task, tags: project.tags, ui: ui))
+                let collection = collections.last { $0.shown == resolved }!
+                parts.append(collection.unrolled.itemValues(item, total: resolved.pointee.items.count, chosen: collection.chosen,
+                                                            state: task, tags: project.tags, ui: ui))
                 index += 1
             }
             // Back's address only where Back shows (`formView`): a link made per page view.

@@ -171,7 +171,7 @@ struct SpecializedComponents: Sendable {
     }
 
     /// The entries of a one-task page one of whose collections shows more items than have
-    /// entries from the load (`Component.itemsMadeOnce`, up to `Component.itemsKept`): the task
+    /// entries from the load (`itemsWithEntries`, up to `Component.itemsKept`): the task
     /// specialized again with each collection's items as many as `state` shows, when the
     /// page's plan is made.
     init(longLists state: ScreenState, languageIndex: Int, project: Project, templates: TemplateSet, links: any PageLinks,
@@ -196,9 +196,22 @@ struct SpecializedComponents: Sendable {
     /// Whether a one-task page shows a collection with more items than have entries from the
     /// load, and no more than are kept (`init(longLists:)`).
     static func showsLongList(_ state: borrowing ScreenState) -> Bool {
-        state.components.flatMap(\.flattened).contains {
-            $0.definition.type == .collection && (Component.itemsMadeOnce + 1...Component.itemsKept).contains($0.items.count)
+        state.components.contains { showsLongList($0, depth: 0) }
+    }
+
+    private static func showsLongList(_ resolved: ResolvedComponent, depth: Int) -> Bool {
+        if resolved.definition.type == .collection, (itemsWithEntries(depth: depth) + 1...Component.itemsKept).contains(resolved.items.count) {
+            return true
         }
+        return resolved.children.contains { showsLongList($0, depth: depth) }
+            || resolved.items.contains { $0.components.contains { showsLongList($0, depth: depth + 1) } }
+    }
+
+    /// How many items of a collection get their components' entries at load, by how many
+    /// collections' items it is inside: each row of the outer list holds a list of its own, so
+    /// entries for as many inner rows multiplied (16 rows of 16 took 11 MB for one screen).
+    static func itemsWithEntries(depth: Int) -> Int {
+        depth == 0 ? Component.itemsMadeOnce : 4
     }
 
     /// A task's components as a page shows them, in the order of its form.
@@ -217,11 +230,13 @@ struct SpecializedComponents: Sendable {
                                    project: Project, templates: TemplateSet, links: any PageLinks,
                                    markdown: MarkdownCache, itemCounts: [ObjectIdentifier: Int] = [:])
         -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection]) {
-        func itemCount(_ collection: Component) -> Int { max(Component.itemsMadeOnce, itemCounts[collection.identity] ?? 0) }
+        func itemCount(_ collection: Component, depth: Int) -> Int {
+            max(itemsWithEntries(depth: depth), itemCounts[collection.identity] ?? 0)
+        }
         let components = tasks.flatMap(\.components)
         let collections = components.flatMap(\.flattened).map(\.definition).filter { $0.type == .collection }
         let keys = components.flatMap(\.flattened).compactMap { $0.definition.key?.description }
-        let tasksWithItems = tasks.map { $0.components.map { drawnWithItems($0, count: itemCount) } }
+        let tasksWithItems = tasks.map { $0.components.map { drawnWithItems($0, depth: 0, count: itemCount) } }
         let drawable = tasksWithItems.joined().flatMap(\.flattened).map(\.definition)
         let sample = Self.sample(drawing: drawable)
         // Each task drawn after the one before, as a page draws its forms: ids follow one another's.
@@ -343,18 +358,39 @@ struct SpecializedComponents: Sendable {
         let itemsValid = build(errors: [], withItems: true)
         let itemsInvalid = build(errors: everyFieldInError(tasksWithItems[0]), withItems: true)
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
+        let drawn = DrawnWithItems(valid: itemsValid.views, invalid: itemsInvalid.views, invalidIDs: itemsInvalid.ids)
         for collection in collections {
-            guard let items = itemEntries(collection, count: itemCount(collection), probe: probe(page), drafting: drafting,
-                                          valid: itemsValid.views, invalid: itemsInvalid.views, silent: silent),
-                  let plain = itemsValid.views[collection.identity], let view = itemsInvalid.views[collection.identity] else { continue }
-            result.merge(items) { first, _ in first }
-            let itemLabel = collection.text("itemLabel")
-            unrolled[collection.identity] = UnrolledCollection(
-                describedBy: plain.describedBy, describedByInvalid: view.describedBy,
-                firstRadioID: collection.selectKey.flatMap { itemsInvalid.ids.byKey[$0.description] },
-                itemLabel: itemLabel, labelReadsOnlyItem: itemLabel?.readsOnlyItem(project.tags, language: language) ?? true)
+            guard let made = unroll(collection, depth: 0, count: itemCount, probe: probe(page), drafting: drafting, drawn: drawn, silent: silent)
+            else { continue }
+            result.merge(made.entries) { first, _ in first }
+            unrolled.merge(made.collections) { first, _ in first }
         }
         return (result, unrolled)
+    }
+
+    /// A one-task page drawn with its collections' first items: each component's views, valid and
+    /// invalid, and the invalid page's ids.
+    private struct DrawnWithItems {
+        let valid: [ObjectIdentifier: ComponentView]
+        let invalid: [ObjectIdentifier: ComponentView]
+        let invalidIDs: FieldIDs
+    }
+
+    /// How a page plan unrolls `collection` and each collection inside its items, with the
+    /// entries of their item components; nil when any of them cannot be (then the page draws
+    /// the outermost whole).
+    private static func unroll(_ collection: Component, depth: Int, count: (Component, Int) -> Int, probe: ScreenState, drafting: Drafting,
+                               drawn: DrawnWithItems, silent: (Component) -> Bool)
+        -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection])? {
+        guard let items = itemEntries(collection, depth: depth, count: count, probe: probe, drafting: drafting, drawn: drawn, silent: silent),
+              let plain = drawn.valid[collection.identity], let view = drawn.invalid[collection.identity] else { return nil }
+        let itemLabel = collection.text("itemLabel")
+        var collections = items.collections
+        collections[collection.identity] = UnrolledCollection(
+            describedBy: plain.describedBy, describedByInvalid: view.describedBy,
+            firstRadioID: collection.selectKey.flatMap { drawn.invalidIDs.byKey[$0.description] },
+            itemLabel: itemLabel, labelReadsOnlyItem: itemLabel?.readsOnlyItem(drafting.project.tags, language: probe.language) ?? true)
+        return (items.entries, collections)
     }
 
     /// The entries of a collection's item components for its first `count` items, when a page plan can
@@ -364,29 +400,47 @@ struct SpecializedComponents: Sendable {
     /// id (a key or an id, which holds the item's index) or none printed (its words, markdown,
     /// rule words, image source and table rows that read the data are read per request in the
     /// item's data; `$index` is its copy's, written in).
-    private static func itemEntries(_ collection: Component, count: Int, probe: ScreenState, drafting: Drafting,
-                                    valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
-                                    silent: (Component) -> Bool) -> [ObjectIdentifier: Entry]? {
+    private static func itemEntries(_ collection: Component, depth: Int, count: (Component, Int) -> Int, probe: ScreenState, drafting: Drafting,
+                                    drawn: DrawnWithItems, silent: (Component) -> Bool)
+        -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection])? {
         let (language, project) = (probe.language, drafting.project)
+        let (valid, invalid) = (drawn.valid, drawn.invalid)
         let texts = [collection.label, collection.hint, collection.title, collection.text("emptyText")]
         guard collection.selectValue == nil, !texts.contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }),
               let view = invalid[collection.identity], collection.selectKey == nil || view.errorID == view.id + "-error" else { return nil }
         var entries: [ObjectIdentifier: Entry] = [:]
-        for index in 0..<count {
-            for component in collection.item(index).map(everything).flatMap(\.flattened).map(\.definition) {
+        var collections: [ObjectIdentifier: UnrolledCollection] = [:]
+        func add(_ components: [Component]) -> Bool {
+            for component in components {
+                // A collection in the item is unrolled in turn, its items' components with it.
+                if component.type == .collection {
+                    guard let inner = unroll(component, depth: depth + 1, count: count, probe: probe, drafting: drafting, drawn: drawn,
+                                             silent: silent)
+                    else { return false }
+                    entries.merge(inner.entries) { first, _ in first }
+                    collections.merge(inner.collections) { first, _ in first }
+                    continue
+                }
                 // A card or container is written into the plan (`writtenLayouts`), its words read in the item.
-                if component.type.isContainer { continue }
+                if component.type.isContainer {
+                    guard add(component.children) else { return false }
+                    continue
+                }
                 let ownID = component.key != nil || component.id != nil
                 guard ownID || silent(component), component.parentKey == nil,
                       !component.readsOptionsFromData || component.type == .select,
                       isEligible(component, project: project, language: language),
                       silent(component) || (valid[component.identity]?.id == component.htmlID && invalid[component.identity]?.id == component.htmlID),
                       let entry = entry(component, probe: probe, drafting: drafting, valid: valid, invalid: invalid)
-                else { return nil }
+                else { return false }
                 entries[component.identity] = entry
             }
+            return true
         }
-        return entries
+        for index in 0..<count(collection, depth) {
+            guard add(collection.item(index)) else { return nil }
+        }
+        return (entries, collections)
     }
 
     /// What drafting an entry reads beside its page: the project and how it is drawn.
@@ -523,14 +577,17 @@ struct SpecializedComponents: Sendable {
 
     /// `resolved` with each collection's first `count` items, their data what its item
     /// components read from an item (`sample`).
-    private static func drawnWithItems(_ resolved: ResolvedComponent, count: (Component) -> Int) -> ResolvedComponent {
+    private static func drawnWithItems(_ resolved: ResolvedComponent, depth: Int, count: (Component, Int) -> Int) -> ResolvedComponent {
         var drawn = ResolvedComponent(definition: resolved.definition, disabled: resolved.disabled, defaultValue: resolved.defaultValue,
-                                      children: resolved.children.map { drawnWithItems($0, count: count) })
+                                      children: resolved.children.map { drawnWithItems($0, depth: depth, count: count) })
         guard resolved.definition.type == .collection else { return drawn }
-        let indexes = 0..<count(resolved.definition)
+        let indexes = 0..<count(resolved.definition, depth)
         // What the item's components read from it (`$item.photo`, `$item.rows`), as the page's are drafted.
         let item = sample(drawing: resolved.definition.children.flatMap(\.flattened))["$item"] ?? .object([:])
-        drawn.items = indexes.map { ResolvedItem(index: $0, value: item, components: resolved.definition.item($0).map(everything)) }
+        drawn.items = indexes.map { index in
+            ResolvedItem(index: index, value: item,
+                         components: resolved.definition.item(index).map { drawnWithItems(everything($0), depth: depth + 1, count: count) })
+        }
         drawn.selection = resolved.definition.selectionField(items: indexes.map { _ in JSONValue.object([:]) })
         return drawn
     }

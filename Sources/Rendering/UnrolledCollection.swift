@@ -8,9 +8,9 @@ import Template
 /// per item its label and whether its radio is chosen. Worked out at load for a collection
 /// whose words read no data (but `itemLabel`), whose radios' values are the items' indexes,
 /// and whose item components each keep their own id (a key or an id, under the item's index)
-/// or print none, for up to `Component.itemsKept` items (those past the first
-/// `Component.itemsMadeOnce` get their entries when the page's plan is made); a page with more
-/// items draws it whole.
+/// or print none, or are collections unrolled in turn (a list in each row), for up to
+/// `Component.itemsKept` items (those past the first `SpecializedComponents.itemsWithEntries`
+/// get their entries when the page's plan is made); a page with more items draws it whole.
 final class UnrolledCollection: Sendable {
     /// The collection's `aria-describedby`, valid and invalid.
     let describedBy: String?

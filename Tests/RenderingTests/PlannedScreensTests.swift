@@ -98,27 +98,55 @@ import TestSupport
         }
     }
 
-    /// A collection inside another's item: the outer one is drawn whole per request (its items'
-    /// components are made per page), the fields beside it are compiled, and the page prints
-    /// what the general path prints, each inner field keyed under its own row's list.
-    @Test func aCollectionInsideAnItemLeavesTheFieldsBesideItCompiled() throws {
+    /// A collection inside another's item is unrolled with it: each row's own list written into
+    /// the plan, its rows' fields, labels, chosen radio, Add and Remove buttons the request's,
+    /// each inner field keyed under its own row's list. With no inner row, some, and more than
+    /// have entries from the load; on a refused post with a lead chosen, after a person is added
+    /// to the second group and after the first group's first person is removed: the page prints
+    /// what the general path prints, from a plan that compiled both lists.
+    @Test(arguments: [0, 2, SpecializedComponents.itemsWithEntries(depth: 1) + 1, Component.itemsMadeOnce + 1])
+    func aCollectionInsideAnItemIsUnrolledWithIt(_ people: Int) throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "input", "key": "team", "label": "Team" },
               { "type": "collection", "source": "groups", "label": "Groups", "item": [
                   { "type": "input", "key": "title", "label": "Title" },
-                  { "type": "collection", "source": "$item.people", "label": "People", "selectKey": "lead",
-                    "item": [ { "type": "input", "key": "name", "label": "Name" } ] } ] },
+                  { "type": "collection", "source": "$item.people", "label": "People", "selectKey": "lead", "itemLabel": "${$item.name}",
+                    "item": [ { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+                              { "type": "button", "label": "Remove", "action": "removePerson", "variant": "secondary" } ] },
+                  { "type": "button", "label": "Add a person", "action": "addPerson", "variant": "secondary" } ] },
               { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "groups": [ { "title": "G1", "people": [ { "name": "Ana <b>" }, { "name": "Ion" } ] }, { "title": "G2", "people": [] } ] }"#)
-        let (_, state) = try harness.firstScreen("p")
-        let screen = try PlannedScreens.screen(harness)
-        let printing = PlannedScreens.printing(state, harness)
-        #expect(printing.planned && printing.drawsWhole(screen[1]) && !printing.drawsWhole(screen[0]))
-        let page = PlannedScreens.printed(state, harness)
-        let names = HTMLDocument.parse(page).all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") }
-        #expect(names == ["team", "groups[0].title", "groups[0].lead", "groups[0].people[0].name", "groups[0].lead",
-                          "groups[0].people[1].name", "groups[1].title"])
-        #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
+            """#, actions: #"""
+            , { "name": "addPerson", "type": "addItem", "key": "groups[].people" },
+              { "name": "removePerson", "type": "removeItem", "key": "groups[].people" }
+            """#)
+        let names = JSONValue.array((0..<people).map { .object(["name": .string($0 == 0 ? "Ana <b>" : "P\($0)")]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["groups": [
+            .object(["title": "G1", "people": names]), .object(["title": "G2", "people": []]),
+        ]]))
+        var states = [try #require(harness.engine.screen(instance, language: "en"))]
+        if people > 0 {
+            let posted = [("groups[0].people[0].name", "")] + (people > 1 ? [("groups[0].lead", "1")] : [])
+            guard case .invalid(let refused) = try harness.post(instance, "ok", posted) else { Issue.record("an emptied name was not refused"); return }
+            states.append(refused)
+        }
+        guard case .applied(let added) = try harness.post(instance, "addPerson", [("_item", "1")]) else {
+            Issue.record("no person was added"); return
+        }
+        states.append(try #require(harness.engine.screen(added, language: "en")))
+        if people > 0, case .applied(let removed) = try harness.post(added, "removePerson", [("_item", "0,0")]) {
+            states.append(try #require(harness.engine.screen(removed, language: "en")))
+        }
+        for state in states {
+            let page = PlannedScreens.printed(state, harness)
+            #expect(PlannedScreens.compilesItsCollection(state, harness), "both lists compiled")
+            let inputs = HTMLDocument.parse(page).all("input").compactMap { $0["name"] }.filter { $0.hasPrefix("groups[0].people") }
+            #expect(inputs == (0..<state.data.value(at: try DataPath("groups[0].people")).arrayValue!.count).map { "groups[0].people[\($0)].name" })
+            #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
+        }
+        let last = HTMLDocument.parse(PlannedScreens.printed(states.last!, harness))
+        let buttons = last.all("button").filter { $0["name"] == "_item" }.compactMap { $0["value"] }
+        #expect(buttons.filter { !$0.contains(",") } == ["0", "1"], "each group's Add posts its group")
+        #expect(buttons.filter { $0.hasPrefix("1,") } == ["1,0"], "the added person's Remove posts its group and row")
     }
 
     /// A collection whose items show a component drawn whole on every request (here a custom

@@ -194,7 +194,7 @@ public struct Component: Sendable {
         func made(_ index: Int) -> [Component] {
             children.map { $0.rebased(under: source.appending(DataPath(segments: [.index(index)]))) }
         }
-        guard !storage.firstItems.isEmpty, index < Component.itemsKept else { return made(index) }
+        guard index < Component.itemsKept else { return made(index) }
         let first = storage.firstItems.count
         return storage.laterItems.withLock { later in
             while first + later.count <= index { later.append(made(first + later.count)) }
