@@ -399,7 +399,8 @@ struct SpecializedComponents: Sendable {
     /// component is a card or container (written into the plan) or is specialized with its own
     /// id (a key or an id, which holds the item's index) or none printed (its words, markdown,
     /// rule words, image source and table rows that read the data are read per request in the
-    /// item's data; `$index` is its copy's, written in).
+    /// item's data; `$index` is its copy's, written in) or is a collection unrolled in turn
+    /// (`depth` is how many collections' items this one is inside).
     private static func itemEntries(_ collection: Component, depth: Int, count: (Component, Int) -> Int, probe: ScreenState, drafting: Drafting,
                                     drawn: DrawnWithItems, silent: (Component) -> Bool)
         -> (entries: [ObjectIdentifier: Entry], collections: [ObjectIdentifier: UnrolledCollection])? {
