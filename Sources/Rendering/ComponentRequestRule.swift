@@ -241,7 +241,20 @@ enum SliderText {
     /// The value a range input holds: the shown one, else `min` (a range input always has a
     /// value, so the output and the posted value agree without script).
     static func value(_ shown: String, min: String) -> String {
-        Double(shown) == nil ? min : shown
+        number(shown) == nil ? min : shown
+    }
+
+    /// The number a slider's text holds. Digits alone (a slider's value, as a rule) are read
+    /// here: `Double(String)` goes through `strtod`, and a page read each value twice per view.
+    static func number(_ text: String) -> Double? {
+        var digits = 0
+        var whole = 0.0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return Double(text) }
+            whole = whole * 10 + Double(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits == 0 ? nil : whole
     }
 
     /// A number as people read it: the page's locale and the slider's suffix ("1.500 €").
@@ -251,7 +264,7 @@ enum SliderText {
 
     /// The value written for people; a value that is no number stays as it is.
     static func valueText(_ value: String, words: Words, suffix: String?) -> String {
-        Double(value).map { written($0, words: words, suffix: suffix) } ?? value
+        number(value).map { written($0, words: words, suffix: suffix) } ?? value
     }
 }
 
