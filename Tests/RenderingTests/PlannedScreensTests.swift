@@ -101,14 +101,15 @@ import TestSupport
     /// A collection inside another's item is unrolled with it: each row's own list written into
     /// the plan, its rows' fields, labels, chosen radio, Add and Remove buttons the request's,
     /// each inner field keyed under its own row's list. With no inner row, some, and more than
-    /// have entries from the load; on a refused post with a lead chosen, after a person is added
+    /// have entries from the load; on a refused post with a group and a lead chosen (each list's
+    /// rows checked by its own choice), after a person is added
     /// to the second group and after the first group's first person is removed: the page prints
     /// what the general path prints, from a plan that compiled both lists.
     @Test(arguments: [0, 2, SpecializedComponents.itemsWithEntries(depth: 1) + 1, Component.itemsMadeOnce + 1])
     func aCollectionInsideAnItemIsUnrolledWithIt(_ people: Int) throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "input", "key": "team", "label": "Team" },
-              { "type": "collection", "source": "groups", "label": "Groups", "item": [
+              { "type": "collection", "source": "groups", "label": "Groups", "selectKey": "main", "itemLabel": "${$item.title}", "item": [
                   { "type": "input", "key": "title", "label": "Title" },
                   { "type": "collection", "source": "$item.people", "label": "People", "selectKey": "lead", "itemLabel": "${$item.name}",
                     "item": [ { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
@@ -125,7 +126,7 @@ import TestSupport
         ]]))
         var states = [try #require(harness.engine.screen(instance, language: "en"))]
         if people > 0 {
-            let posted = [("groups[0].people[0].name", "")] + (people > 1 ? [("groups[0].lead", "1")] : [])
+            let posted = [("groups[0].people[0].name", ""), ("main", "1")] + (people > 1 ? [("groups[0].lead", "1")] : [])
             guard case .invalid(let refused) = try harness.post(instance, "ok", posted) else { Issue.record("an emptied name was not refused"); return }
             states.append(refused)
         }
@@ -142,6 +143,11 @@ import TestSupport
             let inputs = HTMLDocument.parse(page).all("input").compactMap { $0["name"] }.filter { $0.hasPrefix("groups[0].people") }
             #expect(inputs == (0..<state.data.value(at: try DataPath("groups[0].people")).arrayValue!.count).map { "groups[0].people[\($0)].name" })
             #expect(Set(PlannedScreens.ids(page)).count == PlannedScreens.ids(page).count)
+        }
+        if people > 1 {
+            let radios = HTMLDocument.parse(PlannedScreens.printed(states[1], harness)).all("input").filter { $0["type"] == "radio" }
+            let checked = radios.filter { $0["checked"] != nil }.map { "\($0["name"] ?? "")=\($0["value"] ?? "")" }
+            #expect(checked == ["groups[0].lead=1", "main=1"], "the first group's second person, then the second group")
         }
         let last = HTMLDocument.parse(PlannedScreens.printed(states.last!, harness))
         let buttons = last.all("button").filter { $0["name"] == "_item" }.compactMap { $0["value"] }
