@@ -155,6 +155,28 @@ import TestSupport
         #expect(buttons.filter { $0.hasPrefix("1,") } == ["1,0"], "the added person's Remove posts its group and row")
     }
 
+    /// A list in each of more rows than have entries from the load: the rows past them hold
+    /// lists the load did not unroll, so the outer list is drawn whole, as the general path
+    /// draws it, and the fields beside it stay compiled.
+    @Test func listsInRowsPastThoseWithEntriesDrawTheOuterListWhole() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "team", "label": "Team" },
+              { "type": "collection", "source": "groups", "label": "Groups", "item": [
+                  { "type": "input", "key": "title", "label": "Title" },
+                  { "type": "collection", "source": "$item.people", "label": "People",
+                    "item": [ { "type": "input", "key": "name", "label": "Name" } ] } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let groups = JSONValue.array((0...Component.itemsMadeOnce).map { .object(["title": .string("G\($0)"), "people": [["name": "P"]]]) })
+        let instance = try harness.engine.start(process: "p", session: "s", seed: .object(["groups": groups]))
+        let state = try #require(harness.engine.screen(instance, language: "en"))
+        let page = PlannedScreens.printed(state, harness)
+        let screen = try PlannedScreens.screen(harness)
+        let printing = PlannedScreens.printing(state, harness)
+        #expect(printing.planned && printing.drawsWhole(screen[1]) && !printing.drawsWhole(screen[0]))
+        #expect(HTMLDocument.parse(page).all("input").compactMap { $0["name"] }.filter { $0.hasSuffix(".name") }.count == Component.itemsMadeOnce + 1)
+    }
+
     /// A collection whose items show a component drawn whole on every request (here a custom
     /// component its Swift provider draws) is drawn whole itself, on a page planned around it.
     @Test func aCollectionWithAnItemComponentDrawnWholeIsDrawnWholeOnAPlannedPage() throws {
