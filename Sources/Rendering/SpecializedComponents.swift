@@ -294,8 +294,8 @@ struct SpecializedComponents: Sendable {
         let valid = build(errors: [])
         let invalid = build(errors: keys.map { FieldError(key: $0, message: "!") })
         let shown = components.flatMap(\.flattened)
-        // Options read from the data give ids of their own, as many as the data holds: none may
-        // be another element's, whichever of them is drawn per request.
+        // Options read from the data or following a parent field give ids of their own, as many as
+        // the data holds: none may be another element's, whichever of them is drawn per request.
         guard !shown.contains(where: { optionIDsMayClash($0.definition, id: invalid.views[$0.definition.identity]?.id, used: invalid.ids.used) })
         else { return ([:], [:]) }
         // An input's affix that reads the data takes its id only while it shows: a component
@@ -475,11 +475,12 @@ struct SpecializedComponents: Sendable {
                      ownTarget: PostTarget(component, task: probe.task))
     }
 
-    /// Whether a choice field whose options are read from the data may give an option an id
-    /// another element has: its options' ids are its own followed by `-2`, `-3`… (as many as
-    /// the data holds), so no other id of the screen may be of that form.
+    /// Whether a choice field whose options are read from the data, or follow its parent's
+    /// value (a child list), may give an option an id another element has: its options' ids are
+    /// its own followed by `-2`, `-3`… (as many as the data holds or the parent's value offers),
+    /// so no other id of the screen may be of that form. A select's options carry no ids.
     private static func optionIDsMayClash(_ component: Component, id: String?, used: Set<String>) -> Bool {
-        guard component.readsOptionsFromData, component.type != .select else { return false }
+        guard component.readsOptionsFromData || component.parentKey != nil, component.type != .select else { return false }
         guard let id else { return true }
         let prefix = id + "-"
         return used.contains { other in
@@ -488,10 +489,9 @@ struct SpecializedComponents: Sendable {
     }
 
     /// The parent values under which a child list's enumeration offers options; nil for a field
-    /// whose options follow no other field's value through an enumeration. Only a select: its
-    /// options carry no ids, so a list of another length moves no other id.
+    /// whose options follow no other field's value through an enumeration.
     private static func choiceCodes(_ component: Component, project: Project) -> [String]? {
-        guard component.type == .select, component.parentKey != nil, let name = component.enumerationName,
+        guard component.parentKey != nil, let name = component.enumerationName,
               let list = project.enumerations[name], list.parent != nil else { return nil }
         return Array(Set(list.items.compactMap(\.parentCode))).sorted()
     }
@@ -615,8 +615,8 @@ struct SpecializedComponents: Sendable {
         default:
             return false
         }
-        // Options that follow the data: a source list but a select's (its options a request name),
-        // a child list but a select's (an entry per parent value).
+        // Options that follow the data: a source list, unless a choice field reads its own options
+        // there (a request name); a child list has an entry per parent value.
         if (component.optionsSource != nil && !component.readsOptionsFromData)
             || (component.parentKey != nil && choiceCodes(component, project: project) == nil) { return false }
         let mediaAlt = component.mediaKey.flatMap { project.media[$0]?.alt }

@@ -723,6 +723,25 @@ import TestSupport
         #expect(Set(ids).count == ids.count, "\(ids)")
     }
 
+    /// A child list's radios take ids of that form too, as many as its parent's value offers:
+    /// beside such an id the screen is drawn the general way, and no two elements share an id.
+    @Test func aChildListsRadiosBesideAnIDOfTheirFormKeepEveryIDUnique() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "radio", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country" },
+              { "type": "input", "key": "city-2", "label": "City 2" }, { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, data: #"{ "country": "ro" }"#, files: [
+                "enumerations/countries.json": #"{ "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } } ] }"#,
+                "enumerations/cities.json": #"""
+                    { "name": "cities", "parent": "countries", "items": [ { "code": "b", "parentCode": "ro", "content": { "en": "Bucharest" } },
+                      { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj" } } ] }
+                    """#])
+        let radio = try #require(try PlannedScreens.screen(harness).first)
+        let (_, state) = try harness.firstScreen("p")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(radio))
+        let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
+        #expect(ids.contains("field-city-2") && Set(ids).count == ids.count, "\(ids)")
+    }
+
     /// A field's value is written per request only where its template prints it (a list's text
     /// is its JSON): a project's template that prints a multiselect's value still prints it.
     @Test func aTemplateThatPrintsAListsValuePrintsIt() throws {

@@ -362,8 +362,10 @@ import TestSupport
 
     /// A child list's options follow its parent field: the page is planned per parent value,
     /// and shows that value's options ("choose … first" while it is empty, none for a value
-    /// the list does not know), as the general path does.
-    @Test func aChildListShowsTheOptionsOfItsParentsValueOnAPlannedPage() throws {
+    /// the list does not know), as the general path does; a radio group's, segmented control's
+    /// or multiselect's options (with ids of their own) as a select's.
+    @Test(arguments: ["select", "radio", "segmented", "multiselect"])
+    func aChildListShowsTheOptionsOfItsParentsValueOnAPlannedPage(_ type: String) throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
             "enumerations/countries.json": #"""
@@ -379,7 +381,7 @@ import TestSupport
               { "id": "s", "type": "start", "next": "t" },
               { "id": "t", "type": "userTask", "title": "Where", "screen": [
                 { "type": "select", "key": "country", "label": "Country", "enumeration": "countries", "change": "refresh" },
-                { "type": "select", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country",
+                { "type": "\#(type)", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country",
                   "validators": [ { "type": "required" } ] },
                 { "type": "button", "label": "Go", "action": "ok" } ],
                 "actions": [ { "name": "ok", "type": "submit", "next": "e" }, { "name": "refresh", "type": "save" } ] },
@@ -405,10 +407,14 @@ import TestSupport
                     let bytes = renderer.screen(state, settings: settings)
                     #expect(bytes == general.screen(state, settings: settings), "\(country)")
                     let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
-                    let options = page.all("option").filter { $0.parent?["id"] == "field-city" && $0["value"] != "" }.map(\.text)
+                    let options = type == "select"
+                        ? page.all("option").filter { $0.parent?["id"] == "field-city" && $0["value"] != "" }.map(\.text)
+                        : page.all("input").filter { $0["name"] == "city" }.compactMap { input in page.all("label").first { $0["for"] == input["id"] }?.text }
                     #expect(options == cities, "\(country)")
                     // While the country is empty, the city's description says to choose it first.
-                    let described = page.all("select").first { $0["id"] == "field-city" }?["aria-describedby"]?.split(separator: " ") ?? []
+                    let field = type == "select" ? page.all("select").first { $0["id"] == "field-city" }
+                        : page.all("fieldset").first { $0.all("legend").first?.text == "City" }
+                    let described = field?["aria-describedby"]?.split(separator: " ") ?? []
                     let hints = page.all(where: { element in described.contains { element["id"] == String($0) } }).map(\.text)
                     #expect(hints.contains { $0.contains("Country") } == (country == .null || country == .string("")), "\(hints)")
                 }
