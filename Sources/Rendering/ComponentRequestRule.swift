@@ -27,7 +27,7 @@ enum ComponentRequestRule: Sendable {
     case table(TableColumns, source: DataPath?)
     /// A select, radio group, multiselect or segmented control whose options are read from the
     /// data (form-js's `valuesKey`), or whose options' labels read it (`Pay ${amount} now`, its
-    /// own or its enumeration's):
+    /// own or its enumeration's, a child list's under one parent value):
     /// its options (each radio's id and the field's names with them: a kept list's rows answer
     /// every name in its body), its id and name.
     case dataOptions(OptionSource)
@@ -37,11 +37,12 @@ enum ComponentRequestRule: Sendable {
     case image(media: [String: MediaItem])
 
     /// The rule of `component` in `language`; `.none` for a type whose markup is fixed but for a field's names.
+    /// `data` holds a child list's parent value, whose options it offers.
     static func of(_ component: Component, task: UserTask, project: Project, language: String,
-                   markdown: MarkdownCache) -> ComponentRequestRule {
+                   markdown: MarkdownCache, data: JSONValue = .null) -> ComponentRequestRule {
         let words = project.words.for(language)
         if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(.data(source)) }
-        if let listed = component.optionsWithLabelsReadingData(project, language: language) { return .dataOptions(.listed(listed)) }
+        if let listed = component.optionsWithLabelsReadingData(project, language: language, data: data) { return .dataOptions(.listed(listed)) }
         switch component.type {
         case .text, .message:
             guard let text = component.markdown, text.dependsOnData(project.tags, language: language) else { return .none }
@@ -203,7 +204,7 @@ struct DataWords: Sendable {
 enum OptionSource: Sendable {
     /// Read from the data at this path.
     case data(DataPath)
-    /// Its own, whose labels read the data.
+    /// Its own or its enumeration's (a child list's under one parent value), whose labels read the data.
     case listed([Option])
 
     func options(in data: JSONValue) -> [Option] {
@@ -220,12 +221,12 @@ extension Component {
         isChoiceWithoutEnumeration && optionsSource != nil
     }
 
-    /// A choice field's options, its own or its enumeration's (not the data's, not a child
-    /// list's), when a label of theirs reads the data in `language`: they are worked out per
-    /// request, as options read from the data are. Nil when none does.
-    func optionsWithLabelsReadingData(_ project: Project, language: String) -> [Option]? {
-        guard Self.choiceTypes.contains(type), optionsSource == nil, parentKey == nil else { return nil }
-        let options = project.options(for: self, data: .null, language: language)
+    /// A choice field's options, its own or its enumeration's (not the data's; a child list's
+    /// under the parent value `data` holds), when a label of theirs reads the data in `language`:
+    /// they are worked out per request, as options read from the data are. Nil when none does.
+    func optionsWithLabelsReadingData(_ project: Project, language: String, data: JSONValue = .null) -> [Option]? {
+        guard Self.choiceTypes.contains(type), optionsSource == nil else { return nil }
+        let options = project.options(for: self, data: data, language: language)
         return options.contains { $0.label.dependsOnData(project.tags, language: language) } ? options : nil
     }
 

@@ -91,6 +91,9 @@ struct SpecializedComponents: Sendable {
     struct Choices: Sendable {
         let parent: DataPath
         let entries: [String: Entry]
+        /// Whether the list's own entry serves while the parent is empty: its hint then names the
+        /// parent's label, written in, so not one that reads the data (the list is drawn whole then).
+        let servesWhileWaiting: Bool
 
         /// The parent's value as a key: "" while it is empty (the child list waits for it).
         static func choice(_ value: JSONValue) -> String {
@@ -127,7 +130,7 @@ struct SpecializedComponents: Sendable {
         guard language >= 0, !entries.isEmpty, let entry = entries[Key(component: component.identity, language: language)] else { return nil }
         guard let choices = entry.choices else { return entry }
         let choice = Choices.choice(choices.parent.get(in: data))
-        return choice.isEmpty ? entry : choices.entries[choice]
+        return choice.isEmpty ? (choices.servesWhileWaiting ? entry : nil) : choices.entries[choice]
     }
 
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
@@ -318,15 +321,16 @@ struct SpecializedComponents: Sendable {
             }) else { return ([:], [:]) }
         }
 
-        // A page of the task with no data: what a component's rule works out on it names what the rule leaves to the request.
-        func probe(_ page: PageTask) -> ScreenState {
+        // A page of the task with no data (but a child list's parent value): what a component's rule works out on
+        // it names what the rule leaves to the request.
+        func probing(_ page: PageTask, data: JSONValue = .object([:])) -> ScreenState {
             ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task, components: page.components,
-                        data: .object([:]), rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
+                        data: data, rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
         }
         let drafting = Drafting(project: project, templates: templates, links: links, markdown: markdown)
         var result: [ObjectIdentifier: Entry] = [:]
         for page in tasks {
-            let probe = probe(page)
+            let probe = probing(page)
             for resolved in page.components.flatMap(\.flattened) {
                 let component = resolved.definition
                 guard isEligible(component, project: project, language: language),
@@ -336,22 +340,23 @@ struct SpecializedComponents: Sendable {
                     result[component.identity] = entry
                     continue
                 }
-                // While its parent is empty, its hint names the parent's label: written in, it may not read data.
-                guard !(probe.task.parentLabel(parent)?.dependsOnData(project.tags, language: language) ?? false) else { continue }
-                // A child list: an entry per parent value that offers options, built with that value;
-                // a value under which any id of the screen moves keeps the general path.
+                // A child list: an entry per parent value that offers options, built with that value (its
+                // options' labels that read the data the request's); a value under which any id of the
+                // screen moves keeps the general path.
                 var choices: [String: Entry] = [:]
                 for code in codes {
-                    var data = sample
+                    var (data, chosenData) = (sample, JSONValue.object([:]))
                     parent.set(.string(code), in: &data)
+                    parent.set(.string(code), in: &chosenData)
                     let chosenValid = build(errors: [], data: data)
                     let chosenInvalid = build(errors: keys.map { FieldError(key: $0, message: "!") }, data: data)
                     guard shown.allSatisfy({ chosenInvalid.views[$0.definition.identity]?.id == invalid.views[$0.definition.identity]?.id }),
-                          let chosen = Self.entry(component, probe: probe, drafting: drafting, valid: chosenValid.views,
-                                                  invalid: chosenInvalid.views) else { continue }
+                          let chosen = Self.entry(component, probe: probing(page, data: chosenData), drafting: drafting,
+                                                  valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
                     choices[code] = chosen
                 }
-                result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
+                let waitingHintReadsData = probe.task.parentLabel(parent)?.dependsOnData(project.tags, language: language) ?? false
+                result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices, servesWhileWaiting: !waitingHintReadsData))
             }
         }
         guard !collections.isEmpty, let page = tasks.first, tasks.count == 1 else { return (result, [:]) }
@@ -360,7 +365,7 @@ struct SpecializedComponents: Sendable {
         var unrolled: [ObjectIdentifier: UnrolledCollection] = [:]
         let drawn = DrawnWithItems(valid: itemsValid.views, invalid: itemsInvalid.views, invalidIDs: itemsInvalid.ids)
         for collection in collections {
-            guard let made = unroll(collection, depth: 0, count: itemCount, probe: probe(page), drafting: drafting, drawn: drawn, silent: silent)
+            guard let made = unroll(collection, depth: 0, count: itemCount, probe: probing(page), drafting: drafting, drawn: drawn, silent: silent)
             else { continue }
             result.merge(made.entries) { first, _ in first }
             unrolled.merge(made.collections) { first, _ in first }
@@ -457,7 +462,7 @@ struct SpecializedComponents: Sendable {
     private static func entry(_ component: Component, probe: ScreenState, drafting: Drafting,
                               valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
         let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language,
-                                           markdown: drafting.markdown)
+                                           markdown: drafting.markdown, data: probe.data)
         let words = DataWords.of(component, project: drafting.project, language: probe.language)
         let ruleValues = RequestRuleValues.of(rule, words: words, component, disabled: false, value: "", chosen: [], error: nil,
                                               fieldID: "", formAction: "",
@@ -630,7 +635,8 @@ struct SpecializedComponents: Sendable {
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
-            + (component.optionsWithLabelsReadingData(project, language: language) != nil ? [] : optionLabels(component, project: project, language: language))
+            + (component.parentKey != nil || component.optionsWithLabelsReadingData(project, language: language) != nil
+                ? [] : optionLabels(component, project: project, language: language))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
     }
 

@@ -440,20 +440,58 @@ import TestSupport
             [ { "type": "card", "title": "One", "hide": "hide", "children": [ { "type": "input", "key": "a", "label": "A" } ] },
               { "type": "card", "title": "Two", "children": [ { "type": "input", "key": "b", "label": "B" } ] },
               { "type": "select", "key": "c", "label": "Drawn whole", "enumeration": "cities", "parentKey": "country" },
-              { "type": "button", "label": "Save", "action": "ok" } ]
-            """#, data: #"{ "hide": \#(hideFirst), "country": "ro" }"#, files: [
+              { "type": "button", "label": "Save", "action": "ok" },
+              { "type": "select", "key": "country", "label": "Country of ${unit}", "enumeration": "countries" } ]
+            """#, data: #"{ "hide": \#(hideFirst), "country": "" }"#, files: [
                 "enumerations/countries.json": #"{ "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } } ] }"#,
                 "enumerations/cities.json": #"""
                     { "name": "cities", "parent": "countries",
-                      "items": [ { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj of ${unit}" } } ] }
+                      "items": [ { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj" } } ] }
                     """#])
         let screen = try PlannedScreens.screen(harness)
         let fields = screen.flatMap(\.children)
         let (_, state) = try harness.firstScreen("p")
-        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a child list's labels that read the data are drawn whole")
+        #expect(PlannedScreens.printing(state, harness).drawsWhole(screen[2]), "a child list waiting for a parent whose label reads the data is drawn whole")
         #expect(!fields.prefix(2).contains(where: PlannedScreens.printing(state, harness).drawsWhole))
         let ids = PlannedScreens.ids(PlannedScreens.printed(state, harness))
         #expect(Set(ids).count == ids.count, "\(ids)")
+    }
+
+    /// A child list's option labels that read the data (`Cluj of ${unit}`) are the request's:
+    /// the list is compiled per parent value all the same, and each page shows its own
+    /// instance's words, escaped, under the parent value it holds.
+    @Test(arguments: ["select", "radio"])
+    func aChildListsOptionLabelsThatReadTheDataAreTheRequests(_ type: String) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "select", "key": "country", "label": "Country", "enumeration": "countries" },
+              { "type": "\#(type)", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: [
+                "enumerations/countries.json": #"""
+                    { "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } }, { "code": "fr", "content": { "en": "France" } } ] }
+                    """#,
+                "enumerations/cities.json": #"""
+                    { "name": "cities", "parent": "countries", "items": [
+                      { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj of ${unit}" } },
+                      { "code": "b", "parentCode": "ro", "content": { "en": "Bucharest" } },
+                      { "code": "par", "parentCode": "fr", "content": { "en": "Paris in ${unit}" } } ] }
+                    """#])
+        let city = try PlannedScreens.screen(harness)[1]
+        let cases: [(unit: String, country: String, cities: [String])] = [
+            ("€", "ro", ["Cluj of €", "Bucharest"]), ("CHF <b>", "ro", ["Cluj of CHF <b>", "Bucharest"]),
+            ("lei", "fr", ["Paris in lei"]), ("€", "", []),
+        ]
+        for (unit, country, cities) in cases {
+            let instance = try harness.engine.start(process: "p", session: "s",
+                                                    seed: .object(["unit": .string(unit), "country": .string(country)]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            #expect(!PlannedScreens.printing(state, harness).drawsWhole(city), "\(country)")
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            let shown = type == "select"
+                ? page.all("option").filter { $0.parent?["id"] == "field-city" && $0["value"] != "" }.map(\.text)
+                : page.all("input").filter { $0["name"] == "city" }.compactMap { input in page.all("label").first { $0["for"] == input["id"] }?.text }
+            #expect(shown == cities, "\(unit) \(country)")
+        }
     }
 
     /// An input's prefix and suffix that read the data are the request's: one that is empty is

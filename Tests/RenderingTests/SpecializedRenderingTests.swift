@@ -428,7 +428,8 @@ import TestSupport
 
     /// A label, hint or title that reads the data (`Hello ${name}`) is the request's: its
     /// component is compiled all the same, and each page shows its own instance's words. A child
-    /// list waiting for a parent whose label reads data names that label as the data has it.
+    /// list waiting for a parent whose label reads data names that label as the data has it
+    /// (drawn whole while it waits, compiled once the parent has a value).
     @Test func wordsThatReadTheDataAreTheRequestsOnAPlannedPage() throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en", "de"] }"#,
@@ -472,6 +473,13 @@ import TestSupport
             #expect(page.all(where: { $0.text.contains("Country of \(owner)") && $0.hasClass("fs-hint") }).count == 1,
                     "the city waits for the country, named as the data has it")
         }
+        // Once the country is chosen the hint is gone, and the city is compiled under that value.
+        let chosen = try harness.engine.start(process: "p", session: "s", seed: .object(["owner": .string("Ana"), "country": .string("ro")]))
+        let state = try #require(harness.engine.screen(chosen, language: "en"))
+        #expect(harness.renderer.printing(state, settings: harness.settings).drawnWhole.isEmpty)
+        let bytes = harness.renderer.screen(state, settings: harness.settings)
+        #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
+        #expect(HTMLDocument.parse(String(decoding: bytes, as: UTF8.self)).all("option").map(\.text).contains("Bucharest"))
     }
 
     /// A type's own word that reads the data (a select's empty choice, an upload's button, a
