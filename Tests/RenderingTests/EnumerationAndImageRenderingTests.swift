@@ -79,6 +79,30 @@ import Testing
         #expect(select["aria-describedby"] == nil, "no hint once the parent has a value")
     }
 
+    /// A choice group offering nothing (a child list waiting for its parent, options read from
+    /// data that holds none) is where its error's link leads: its group takes the field's id,
+    /// which no option has, on a planned page as on the general path.
+    @Test(arguments: ["radio", "segmented", "multiselect", "checkbox"])
+    func aChoiceGroupOfferingNothingIsWhereItsErrorLinkLeads(_ type: String) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "select", "key": "country", "label": "Country", "enumeration": "countries" },
+              { "type": "\#(type)", "key": "city", "label": "City", "enumeration": "cities", "parentKey": "country",
+                "validators": [ { "type": "required" } ] },
+              { "type": "\#(type)", "key": "pick", "label": "Pick", "source": "offers", "validators": [ { "type": "required" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: [
+                "enumerations/countries.json": #"{ "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } } ] }"#,
+                "enumerations/cities.json": #"""
+                    { "name": "cities", "parent": "countries", "items": [ { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj" } } ] }
+                    """#])
+        let (instance, _) = try harness.firstScreen("p")
+        guard case .invalid(let refused) = try harness.post(instance, "ok", []) else { Issue.record("an empty post was not refused"); return }
+        let page = HTMLDocument.parse(PlannedScreens.printed(refused, harness))
+        expectAccessiblePage(page)
+        #expect(page.element(id: "error-summary")?.all("a").compactMap { $0["href"] } == ["#field-city", "#field-pick"])
+        #expect(page.element(id: "field-city")?.tag == "fieldset" && page.element(id: "field-pick")?.tag == "fieldset")
+    }
+
     @Test func anImageFromMediaLinksToTheMediaRouteWithTheAltOfMediaJSON() throws {
         let (_, page) = try screen()
         let images = page.all("img")

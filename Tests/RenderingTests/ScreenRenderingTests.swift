@@ -75,6 +75,9 @@ func expectAccessiblePage(_ page: HTMLElement, sourceLocation: SourceLocation = 
         #expect(!id.isEmpty, "every control has an id", sourceLocation: sourceLocation)
         #expect(page.all("label").contains { $0["for"] == id }, "a label for \(id)", sourceLocation: sourceLocation)
     }
+    for link in page.all("a") where link["href"]?.hasPrefix("#") == true && link["href"] != "#" {
+        #expect(page.element(id: String(link["href"]!.dropFirst())) != nil, "link target \(link["href"]!) exists", sourceLocation: sourceLocation)
+    }
     for element in page.all(where: { $0["aria-describedby"] != nil }) {
         for target in element["aria-describedby"]!.split(separator: " ") {
             #expect(page.element(id: String(target)) != nil, "describedby target \(target) exists", sourceLocation: sourceLocation)
