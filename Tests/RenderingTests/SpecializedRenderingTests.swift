@@ -362,9 +362,9 @@ import TestSupport
 
     /// A child list's options follow its parent field: the page is planned per parent value,
     /// and shows that value's options ("choose … first" while it is empty, none for a value
-    /// the list does not know), as the general path does; a radio group's, segmented control's
-    /// or multiselect's options (with ids of their own) as a select's.
-    @Test(arguments: ["select", "radio", "segmented", "multiselect"])
+    /// the list does not know), as the general path does; a radio group's, segmented control's,
+    /// multiselect's or checkbox group's options (with ids of their own) as a select's.
+    @Test(arguments: ["select", "radio", "segmented", "multiselect", "checkbox"])
     func aChildListShowsTheOptionsOfItsParentsValueOnAPlannedPage(_ type: String) throws {
         let folder = try RepositoryPaths.fixture([
             "project.json": #"{ "name": "Fixture", "languages": ["en"] }"#,
