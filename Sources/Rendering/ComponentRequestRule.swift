@@ -116,7 +116,7 @@ extension ComponentRequestRule {
 
 /// A component's words where they read the data (`Hello ${name}`, `e.g. ${example}`): names
 /// left to the request, the rest of its markup written in at load; in a collection's item, read
-/// in the item. Not a child list's (its hint names its parent).
+/// in the item.
 struct DataWords: Sendable {
     let texts: [(key: ViewKey, text: Text)]
 
@@ -165,10 +165,9 @@ struct DataWords: Sendable {
 
     /// The words a request may write for `component`: its label, hint and title, its type's
     /// own words (`fieldWords`), and its placeholder but where its rule writes that
-    /// (`writtenByRule`); a container's or card's label, title and subtitle; none of a child
-    /// list.
+    /// (`writtenByRule`); a container's or card's label, title and subtitle. (A child list
+    /// waiting for its parent adds to its hint: `SpecializedComponents.Choices`.)
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
-        guard component.parentKey == nil else { return [] }
         if component.type.isContainer {
             return [(.label, component.label), (.title, component.title), (.subtitle, component.text("subtitle"))]
         }

@@ -91,8 +91,9 @@ struct SpecializedComponents: Sendable {
     struct Choices: Sendable {
         let parent: DataPath
         let entries: [String: Entry]
-        /// Whether the list's own entry serves while the parent is empty: its hint then names the
-        /// parent's label, written in, so not one that reads the data (the list is drawn whole then).
+        /// Whether the list's own entry serves while the parent is empty: its hint then is its own
+        /// and one naming the parent's label, written in, so neither may read the data (the list
+        /// is drawn whole then).
         let servesWhileWaiting: Bool
 
         /// The parent's value as a key: "" while it is empty (the child list waits for it).
@@ -355,7 +356,10 @@ struct SpecializedComponents: Sendable {
                                                   valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
                     choices[code] = chosen
                 }
-                let waitingHintReadsData = probe.task.parentLabel(parent)?.dependsOnData(project.tags, language: language) ?? false
+                // While the parent is empty its hint is its own and one naming the parent's label, written in.
+                let waitingHintReadsData = [component.hint, probe.task.parentLabel(parent)].contains {
+                    $0?.dependsOnData(project.tags, language: language) ?? false
+                }
                 result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices, servesWhileWaiting: !waitingHintReadsData))
             }
         }

@@ -494,6 +494,36 @@ import TestSupport
         }
     }
 
+    /// A child list's own label and hint that read the data are the request's, under each parent
+    /// value; while it waits for its parent its hint adds one naming the parent, so a hint that
+    /// reads the data is drawn whole then (a label that does is still the request's).
+    @Test func aChildListsOwnWordsThatReadTheDataAreTheRequests() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "select", "key": "country", "label": "Country", "enumeration": "countries" },
+              { "type": "radio", "key": "city", "label": "City for ${owner}", "hint": "Where ${owner} lives", "enumeration": "cities",
+                "parentKey": "country" },
+              { "type": "radio", "key": "town", "label": "Town for ${owner}", "enumeration": "cities", "parentKey": "country" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, files: [
+                "enumerations/countries.json": #"{ "name": "countries", "items": [ { "code": "ro", "content": { "en": "Romania" } } ] }"#,
+                "enumerations/cities.json": #"""
+                    { "name": "cities", "parent": "countries", "items": [ { "code": "cj", "parentCode": "ro", "content": { "en": "Cluj" } } ] }
+                    """#])
+        let screen = try PlannedScreens.screen(harness)
+        for (owner, country) in [("Ana <b>", "ro"), ("Radu", "ro"), ("Ana <b>", ""), ("Radu", "")] {
+            let instance = try harness.engine.start(process: "p", session: "s",
+                                                    seed: .object(["owner": .string(owner), "country": .string(country)]))
+            let state = try #require(harness.engine.screen(instance, language: "en"))
+            let printing = PlannedScreens.printing(state, harness)
+            #expect(printing.drawsWhole(screen[1]) == country.isEmpty && !printing.drawsWhole(screen[2]), "\(country)")
+            let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
+            #expect(page.all("legend").map(\.text) == ["City for \(owner)", "Town for \(owner)"])
+            let hints = page.all(where: { $0.hasClass("fs-hint") }).map(\.text)
+            #expect(hints.first?.hasPrefix("Where \(owner) lives") == true, "\(hints)")
+            #expect(hints.filter { $0.contains("“Country”") }.count == (country.isEmpty ? 2 : 0), "\(hints)")
+        }
+    }
+
     /// An input's prefix and suffix that read the data are the request's: one that is empty is
     /// not drawn and the field's `aria-describedby` names the others (after its hint and its
     /// error), on pages of one plan, valid or refused; the input is compiled.
