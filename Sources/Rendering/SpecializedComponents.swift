@@ -322,8 +322,8 @@ struct SpecializedComponents: Sendable {
             }) else { return ([:], [:]) }
         }
 
-        // A page of the task with no data (but a child list's parent value): what a component's rule works out on
-        // it names what the rule leaves to the request.
+        // A page of the task with no data (but a child list's parent value): what a component's
+        // rule works out on it names what the rule leaves to the request.
         func probing(_ page: PageTask, data: JSONValue = .object([:])) -> ScreenState {
             ScreenState(instanceID: "", modal: false, process: process, nodeID: page.node, task: page.task, components: page.components,
                         data: data, rawValues: [:], errors: [], stepper: nil, canGoBack: false, notice: nil, language: language)
