@@ -7,9 +7,10 @@ import Foundation
 struct Evaluator {
     let language: String
     let now: Date
-    /// Looked up once per evaluator: `TimeZone.current` takes a lock, and a screen evaluates
-    /// an expression per shown, hidden or disabled rule.
-    let timeZone = TimeZone.current
+    /// Looked up at the first expression evaluated, once per evaluator: `TimeZone.current`
+    /// takes a lock every worker shares, a screen evaluates an expression per shown, hidden or
+    /// disabled rule, and a page view of a kept screen evaluates none.
+    private var timeZone: TimeZone?
     var warnings: [String] = []
 
     init(language: String, now: Date) {
@@ -20,8 +21,10 @@ struct Evaluator {
     /// `item` is `$item` inside a collection item, `index` its `$index`.
     mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil,
                            index: Int? = nil) -> JSONValue {
+        let zone = timeZone ?? TimeZone.current
+        timeZone = zone
         let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, itemIndex: index, language: language,
-                                                           now: now, timeZone: timeZone))
+                                                           now: now, timeZone: zone))
         if !result.warnings.isEmpty { warnings += result.warnings }
         return result.value
     }
