@@ -119,18 +119,50 @@ extension ComponentRequestRule {
 /// in the item.
 struct DataWords: Sendable {
     let texts: [(key: ViewKey, text: Text)]
+    /// A child list waiting for its parent, when its hint or the parent's label reads the data:
+    /// the hint written per request is its own and one naming the parent.
+    var waiting: WaitingHint? = nil
 
-    /// Nil when none of its words (`carried`) reads data.
-    static func of(_ component: Component, project: Project, language: String) -> DataWords? {
+    /// A child list's hint while its parent field is empty (`Component.parentKey`).
+    struct WaitingHint: Sendable {
+        let own: Text?
+        let parentLabel: Text?
+        let parentKey: DataPath
+        let ui: Words
+
+        /// The hint: its own, then "choose … first" naming the parent's label (its key when it has none).
+        static func written(own: String?, parentLabel: String?, parentKey: DataPath, ui: Words) -> String {
+            [own, ui.named("chooseParentFirst", parentLabel ?? parentKey.description)].compactMap { $0 }.joined(separator: " ")
+        }
+
+        func written(tags: borrowing Tags, language: String, data: JSONValue) -> String {
+            Self.written(own: own?.resolve(tags, language: language, data: data),
+                         parentLabel: parentLabel?.resolve(tags, language: language, data: data), parentKey: parentKey, ui: ui)
+        }
+    }
+
+    /// Nil when none of its words (`carried`) reads data. `waitingIn`: the task of a child list
+    /// waiting for its parent, whose hint names the parent's label.
+    static func of(_ component: Component, project: Project, language: String, waitingIn task: UserTask? = nil) -> DataWords? {
         let texts = carried(component).compactMap { key, text in
             text.flatMap { $0.dependsOnData(project.tags, language: language) ? (key: key, text: $0) : nil }
         }
-        return texts.isEmpty ? nil : DataWords(texts: texts)
+        var words = DataWords(texts: texts)
+        if let task, let parentKey = component.parentKey {
+            let parentLabel = task.parentLabel(parentKey)
+            if [component.hint, parentLabel].contains(where: { $0?.dependsOnData(project.tags, language: language) ?? false }) {
+                words.waiting = WaitingHint(own: component.hint, parentLabel: parentLabel, parentKey: parentKey,
+                                            ui: project.words.for(language))
+            }
+        }
+        return texts.isEmpty && words.waiting == nil ? nil : words
     }
 
     /// The words as `data` gives them.
     func written(tags: borrowing Tags, language: String, data: JSONValue) -> [(key: ViewKey, text: String)] {
-        texts.map { (key: $0.key, text: $0.text.resolve(tags, language: language, data: data)) }
+        let written = texts.map { (key: $0.key, text: $0.text.resolve(tags, language: language, data: data)) }
+        guard let waiting else { return written }
+        return written.filter { $0.key != .hint } + [(key: .hint, text: waiting.written(tags: tags, language: language, data: data))]
     }
 
     /// An input's prefix and suffix: each is drawn with an id of its own (the field's and a
@@ -166,7 +198,7 @@ struct DataWords: Sendable {
     /// The words a request may write for `component`: its label, hint and title, its type's
     /// own words (`fieldWords`), and its placeholder but where its rule writes that
     /// (`writtenByRule`); a container's or card's label, title and subtitle. (A child list
-    /// waiting for its parent adds to its hint: `SpecializedComponents.Choices`.)
+    /// waiting for its parent adds to its hint: `WaitingHint`.)
     static func carried(_ component: Component) -> [(ViewKey, Text?)] {
         if component.type.isContainer {
             return [(.label, component.label), (.title, component.title), (.subtitle, component.text("subtitle"))]

@@ -2,9 +2,8 @@ import Definitions
 
 /// How a screen page is printed: from a plan, and which of its shown components that plan
 /// draws whole on every request (a Swift provider's custom component, a collection of more
-/// items than were compiled, a child list waiting for its parent while its hint reads the
-/// data…). What a census of the fast path reports, and what tests ask instead of the plans'
-/// insides, which may change freely.
+/// items than were compiled…). What a census of the fast path reports, and what tests ask
+/// instead of the plans' insides, which may change freely.
 struct ScreenPrinting {
     /// Whether the page is printed from a plan (one in another language than its instance's is not).
     let planned: Bool

@@ -193,7 +193,8 @@ struct ScreenViewBuilder {
         let (current, shown) = state.shownValue(key, resolved)
         view.value = shown
         if let parentKey = project.waitsForParent(component, data: state.data) {
-            view.hint = [view.hint, ui.named("chooseParentFirst", parentLabel(parentKey))].compactMap { $0 }.joined(separator: " ")
+            view.hint = DataWords.WaitingHint.written(own: view.hint, parentLabel: text(state.task.parentLabel(parentKey)),
+                                                      parentKey: parentKey, ui: ui)
             if view.hintID.isEmpty {
                 view.hintID = ids.reserve(view.id + "-hint")
                 view.describedBy = ([view.hintID] + (view.describedBy.map { [$0] } ?? [])).joined(separator: " ")
@@ -209,12 +210,6 @@ struct ScreenViewBuilder {
     }
 }
 
-extension ScreenViewBuilder {
-    /// The label of the field on this screen that holds `key`, for "Choose … first".
-    func parentLabel(_ key: DataPath) -> String {
-        text(state.task.parentLabel(key)) ?? key.description
-    }
-}
 
 extension UserTask {
     /// The words naming the field of this screen that holds `key` (its label, else its title):

@@ -91,10 +91,6 @@ struct SpecializedComponents: Sendable {
     struct Choices: Sendable {
         let parent: DataPath
         let entries: [String: Entry]
-        /// Whether the list's own entry serves while the parent is empty: its hint then is its own
-        /// and one naming the parent's label, written in, so neither may read the data (the list
-        /// is drawn whole then).
-        let servesWhileWaiting: Bool
 
         /// The parent's value as a key: "" while it is empty (the child list waits for it).
         static func choice(_ value: JSONValue) -> String {
@@ -131,7 +127,7 @@ struct SpecializedComponents: Sendable {
         guard language >= 0, !entries.isEmpty, let entry = entries[Key(component: component.identity, language: language)] else { return nil }
         guard let choices = entry.choices else { return entry }
         let choice = Choices.choice(choices.parent.get(in: data))
-        return choice.isEmpty ? (choices.servesWhileWaiting ? entry : nil) : choices.entries[choice]
+        return choice.isEmpty ? entry : choices.entries[choice]
     }
 
     init(project: Project, templates: TemplateSet, links: any PageLinks, markdown: MarkdownCache) {
@@ -334,8 +330,10 @@ struct SpecializedComponents: Sendable {
             let probe = probing(page)
             for resolved in page.components.flatMap(\.flattened) {
                 let component = resolved.definition
+                // A child list's own entry is the one it has while it waits for its parent.
                 guard isEligible(component, project: project, language: language),
-                      let entry = Self.entry(component, probe: probe, drafting: drafting, valid: valid.views, invalid: invalid.views)
+                      let entry = Self.entry(component, probe: probe, drafting: drafting, valid: valid.views, invalid: invalid.views,
+                                             waiting: component.parentKey != nil)
                 else { continue }
                 guard let parent = component.parentKey, let codes = choiceCodes(component, project: project) else {
                     result[component.identity] = entry
@@ -356,11 +354,7 @@ struct SpecializedComponents: Sendable {
                                                   valid: chosenValid.views, invalid: chosenInvalid.views) else { continue }
                     choices[code] = chosen
                 }
-                // While the parent is empty its hint is its own and one naming the parent's label, written in.
-                let waitingHintReadsData = [component.hint, probe.task.parentLabel(parent)].contains {
-                    $0?.dependsOnData(project.tags, language: language) ?? false
-                }
-                result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices, servesWhileWaiting: !waitingHintReadsData))
+                result[component.identity] = entry.choosing(Choices(parent: parent, entries: choices))
             }
         }
         guard !collections.isEmpty, let page = tasks.first, tasks.count == 1 else { return (result, [:]) }
@@ -462,12 +456,14 @@ struct SpecializedComponents: Sendable {
     }
 
     /// `component`'s entry from the views of its screen built with no data, valid and invalid.
-    /// Its rule's names are those the rule answers on `probe`, its page with no data.
+    /// Its rule's names are those the rule answers on `probe`, its page with no data. `waiting`:
+    /// a child list's entry while its parent is empty (its hint names the parent).
     private static func entry(_ component: Component, probe: ScreenState, drafting: Drafting,
-                              valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView]) -> Entry? {
+                              valid: [ObjectIdentifier: ComponentView], invalid: [ObjectIdentifier: ComponentView],
+                              waiting: Bool = false) -> Entry? {
         let rule = ComponentRequestRule.of(component, task: probe.task, project: drafting.project, language: probe.language,
                                            markdown: drafting.markdown, data: probe.data)
-        let words = DataWords.of(component, project: drafting.project, language: probe.language)
+        let words = DataWords.of(component, project: drafting.project, language: probe.language, waitingIn: waiting ? probe.task : nil)
         let ruleValues = RequestRuleValues.of(rule, words: words, component, disabled: false, value: "", chosen: [], error: nil,
                                               fieldID: "", formAction: "",
                                               state: probe, links: drafting.links, markdown: drafting.markdown,
