@@ -123,12 +123,17 @@ struct DataWords: Sendable {
     /// the hint written per request is its own and one naming the parent.
     var waiting: WaitingHint? = nil
 
-    /// A child list's hint while its parent field is empty (`Component.parentKey`).
-    struct WaitingHint: Sendable {
+    /// A child list's hint while its parent field is empty (`Component.parentKey`). A class: a
+    /// page plan copies every part's words per view, and one reference keeps that copy small.
+    final class WaitingHint: Sendable {
         let own: Text?
         let parentLabel: Text?
         let parentKey: DataPath
         let ui: Words
+
+        init(own: Text?, parentLabel: Text?, parentKey: DataPath, ui: Words) {
+            (self.own, self.parentLabel, self.parentKey, self.ui) = (own, parentLabel, parentKey, ui)
+        }
 
         /// The hint: its own, then "choose … first" naming the parent's label (its key when it has none).
         static func written(own: String?, parentLabel: String?, parentKey: DataPath, ui: Words) -> String {
