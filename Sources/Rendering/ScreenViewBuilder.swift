@@ -210,7 +210,6 @@ struct ScreenViewBuilder {
     }
 }
 
-
 extension UserTask {
     /// The words naming the field of this screen that holds `key` (its label, else its title):
     /// a child list waiting for it names it.

@@ -635,18 +635,10 @@ struct SpecializedComponents: Sendable {
         let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
+            // Option labels that read the data are the request's for a choice field and any child list.
             + (component.parentKey != nil || component.optionsWithLabelsReadingData(project, language: language) != nil
-                ? [] : optionLabels(component, project: project, language: language))
+                ? [] : project.options(for: component, data: .null, language: language).map(\.label))
         return !texts.contains { $0?.dependsOnData(project.tags, language: language) ?? false }
-    }
-
-    /// The labels of every option the field may offer: a child list's under every parent value.
-    private static func optionLabels(_ component: Component, project: Project, language: String) -> [Text] {
-        guard choiceCodes(component, project: project) != nil, let name = component.enumerationName,
-              let list = project.enumerations[name] else {
-            return project.options(for: component, data: .null, language: language).map(\.label)
-        }
-        return list.items.map { Text($0.label(language, defaultLanguage: project.defaultLanguage)) }
     }
 
     /// The containers and cards among `components` a page plan writes in, their children parts
