@@ -38,7 +38,7 @@ extension ScreenState {
     }
 
     static func isChecked(stored: JSONValue, type: ComponentType, default fallback: JSONValue?) -> Bool {
-        if type == .switch, stored == .null { return fallback == .bool(true) }
+        if type.isTicked, stored == .null { return fallback == .bool(true) }
         return stored == .bool(true)
     }
 }

@@ -309,6 +309,25 @@ import TestSupport
     /// A plan writes in a field's error, `aria-invalid` and `aria-describedby` when its pages
     /// have no errors (the error summary is in the plan's key), and a change URL where the field
     /// has no change action; a refused post's page shows each field's own error.
+    /// A checkbox, like a switch, shows its `default` of true ticked while nothing is stored;
+    /// unticked and posted, it stores false and shows unticked.
+    @Test(arguments: ["checkbox", "switch"])
+    func aTickableFieldWithADefaultOfTrueIsTickedUntilAValueIsStored(_ type: String) throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "\#(type)", "key": "agree", "label": "Agree", "default": true },
+              { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (instance, fresh) = try harness.firstScreen("p")
+        guard case .invalid(let refused) = try harness.post(instance, "ok", []) else { Issue.record("the post is refused"); return }
+        func ticked(_ state: ScreenState) -> String? {
+            HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("input").first { $0["name"] == "agree" }?["checked"]
+        }
+        #expect(ticked(fresh) != nil)
+        #expect(refused.data.value(at: try DataPath("agree")) == .bool(false))
+        #expect(ticked(refused) == nil)
+    }
+
     @Test func aPageWithoutErrorsHasNoFieldInErrorAndARefusedPostShowsEach() throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "input", "key": "a", "label": "A", "hint": "Say a", "validators": [ { "type": "required" } ] },
