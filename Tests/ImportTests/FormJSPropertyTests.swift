@@ -146,6 +146,22 @@ struct FormJSPropertyTests {
         #expect(try harness.post(instance, "complete", []).applied != nil)
     }
 
+    /// form-js hides any component by `conditional.hide`, not only fields: a text, an image, a link.
+    @Test func aConditionalHideHidesTextsImagesAndLinksToo() throws {
+        let harness = try harness(#"""
+            [ { "type": "checkbox", "key": "approved", "label": "Approved" },
+              { "type": "text", "text": "Approved by your manager", "conditional": { "hide": "=approved != true" } },
+              { "type": "text", "text": "Waiting for approval", "conditional": { "hide": "=approved = true" } },
+              { "type": "image", "source": "https://example.org/seal.png", "alt": "Seal", "conditional": { "hide": true } },
+              { "type": "iframe", "url": "https://example.org/map", "label": "Map", "conditional": { "hide": true } } ]
+            """#)
+        let (_, page) = try firstPage(harness)
+        #expect(!page.text.contains("Approved by your manager"))
+        #expect(page.text.contains("Waiting for approval"))
+        #expect(page.all("img").allSatisfy { $0["alt"] != "Seal" })
+        #expect(!page.all("a").contains { $0["href"] == "https://example.org/map" })
+    }
+
     @Test func componentsSharingALayoutRowSitSideBySide() throws {
         let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "first", "label": "First", "layout": { "row": "r1" } }, { "type": "textfield", "key": "last", "label": "Last", "layout": { "row": "r1" } } ]"#))
         let row = try #require(page.all(where: { $0.hasClass("fs-container--row") }).first)
@@ -174,6 +190,29 @@ struct FormJSPropertyTests {
         let (_, page) = try firstPage(try harness(#"[ { "type": "iframe", "url": "https://example.org/map", "label": "Map" } ]"#))
         #expect(page.all("iframe").isEmpty)
         #expect(page.all("a").contains { $0["href"] == "https://example.org/map" && $0.text.contains("Map") })
+    }
+
+    @Test func anIframesLinkHasWordsWhenItsLabelReadsTheDataAndATemplatedAddressIsLeftOut() throws {
+        let harness = try harness(#"""
+            [ { "type": "iframe", "url": "https://example.org/map", "label": "=projectPage" },
+              { "type": "iframe", "url": "https://{{site}}/map", "label": "Site" } ]
+            """#)
+        let (_, page) = try firstPage(harness)
+        let links = page.all("a").filter { $0["target"] == "_blank" }
+        #expect(links.map { $0["href"] } == ["https://example.org/map"])
+        #expect(links.first?.text.contains("Open the embedded page") == true)
+        #expect(harness.project.warnings.contains { $0.message.contains("templated") })
+    }
+
+    @Test func aDocumentPreviewsLabelFillsInItsTemplating() throws {
+        let harness = try harness(#"[ { "type": "textfield", "key": "caseId", "label": "Case" }, { "type": "documentPreview", "label": "Case {{caseId}} documents" } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("caseId").set("C-7", in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.first("strong")?.text == "Case C-7 documents")
     }
 
     @Test func anExpressionFieldComputesItsValueWhenTheTaskIsCompleted() throws {
@@ -305,6 +344,18 @@ struct FormJSPropertyTests {
         seeded.data = data
         let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
         #expect(page.all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") } == ["people[0].name", "people[1].name"])
+    }
+
+    /// form-js templating's `this` is the row of a dynamic list, as in its FEEL conditions.
+    @Test func thisInATextOfADynamicListsRowIsTheRow() throws {
+        let harness = try harness(#"[ { "type": "dynamiclist", "path": "risks", "label": "Risks", "components": [ { "type": "text", "text": "Risk factor: {{this.level}}" } ] } ]"#)
+        let instance = try harness.start("claim")
+        var data = instance.data
+        try DataPath("risks").set([["level": 3], ["level": 8]], in: &data)
+        var seeded = instance
+        seeded.data = data
+        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        #expect(page.text.contains("Risk factor: 3") && page.text.contains("Risk factor: 8"))
     }
 
     @Test func aTableShowsTheRowsOfItsDataSource() throws {

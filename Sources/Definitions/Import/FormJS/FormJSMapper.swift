@@ -122,23 +122,29 @@ struct FormJSMapper {
                 out["label"] = .string(label(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? fullKey ?? "Date")
             }
         case "text":
-            return [.object(["type": "text", "markdown": .string(markdownText(fields["text"], at: pointer.appending("text")))])]
+            return hiding(fields, at: pointer, ["type": "text", "markdown": .string(markdownText(fields["text"], at: pointer.appending("text")))])
         case "html":
             let source = fields["content"]?.stringValue ?? ""
-            return [.object(["type": "text", "markdown": .string(HTMLToMarkdown.convert(source))])]
+            return hiding(fields, at: pointer, ["type": "text", "markdown": .string(HTMLToMarkdown.convert(source))])
         case "separator":
-            return [.object(["type": "text", "markdown": "* * *"])]
+            return hiding(fields, at: pointer, ["type": "text", "markdown": "* * *"])
         case "spacer":
             return []
         case "image":
-            return image(fields, at: pointer)
+            return image(fields, at: pointer).flatMap { hiding(fields, at: pointer, $0.objectValue ?? [:]) }
         case "iframe":
             guard let url = fields["url"]?.stringValue, url.hasPrefix("https://") else {
                 warn(pointer.appending("url"), "an iframe is shown as a link, and this one has no https address; it is left out")
                 return []
             }
-            return [.object(["type": "link", "label": .string(label(fields["label"], at: pointer.appending("label")) ?? "Open the embedded page"),
-                             "url": .string(url), "newTab": true])]
+            guard !url.contains("{{") else {
+                warn(pointer.appending("url"), "an iframe whose address is templated cannot be linked ahead of the data; it is left out")
+                return []
+            }
+            // A label that reads the data may be empty, and a link needs words.
+            let constant = fields["label"]?.stringValue.flatMap { $0.hasPrefix("=") || $0.contains("{{") ? nil : label(.string($0), at: pointer.appending("label")) }
+            return hiding(fields, at: pointer, ["type": "link", "label": .string(constant.flatMap { $0.isEmpty ? nil : $0 } ?? "Open the embedded page"),
+                                                "url": .string(url), "newTab": true])
         case "button":
             if fields["action"]?.stringValue == "reset" {
                 note("reset button \(fields["label"]?.stringValue ?? ""): left out (reloading the page restores the screen)")
@@ -179,7 +185,7 @@ struct FormJSMapper {
             note("document preview \(fields["label"]?.stringValue ?? ""): shown as a note (documents come from the engine)")
             let title = label(fields["label"], at: pointer.appending("label")) ?? "Documents"
             return [.object(["type": "message", "kind": "info",
-                             "markdown": .string("**\(Markdown.escaped(title))**: the documents of the process appear here in Tasklist.")])]
+                             "markdown": .string("**\(FormJSMapper.escapedKeepingData(title))**: the documents of the process appear here in Tasklist.")])]
         default:
             warn(pointer.appending("type"), "form-js component \"\(type)\" is not supported; the screen shows a \"not supported\" placeholder")
             return [.object(["type": "custom", "identifier": .string(type)])]
@@ -199,6 +205,15 @@ struct FormJSMapper {
     // MARK: - Properties
 
     /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes `hide`.
+    /// A component that shows something but holds no value (a text, an image, a link) is hidden
+    /// by `conditional.hide` like a field: "Approved by your manager" must not show on the path
+    /// no manager took.
+    private mutating func hiding(_ fields: [String: JSONValue], at pointer: JSONPointer, _ component: [String: JSONValue]) -> [JSONValue] {
+        var out = component
+        hideCondition(fields, at: pointer, into: &out)
+        return [.object(out)]
+    }
+
     private mutating func conditions(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
         var disabled: [String] = []
         for name in ["disabled", "readonly"] {
@@ -215,6 +230,10 @@ struct FormJSMapper {
             }
         }
         if !disabled.isEmpty { out["disabled"] = .string(disabled.joined(separator: " || ")) }
+        hideCondition(fields, at: pointer, into: &out)
+    }
+
+    private mutating func hideCondition(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
         if let hide = fields["conditional"]?["hide"] {
             switch hide {
             case .bool(true): out["hide"] = "true"
@@ -222,7 +241,7 @@ struct FormJSMapper {
                 switch translate(String(text.dropFirst())) {
                 case .success(let expression): out["hide"] = .string(expression.source)
                 case .failure(let problem):
-                    warn(pointer.appending("conditional").appending("hide"), "the condition cannot be evaluated here (\(problem)); the field is always shown")
+                    warn(pointer.appending("conditional").appending("hide"), "the condition cannot be evaluated here (\(problem)); it is always shown")
                 }
             default: break
             }
@@ -392,7 +411,9 @@ struct FormJSMapper {
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].range(of: "}}") else { out += rest[open.lowerBound...]; return out }
             let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespace()
-            if let path = try? DataPath(inner) {
+            // `this` is a dynamic list's row, as in FEEL (FEELBindings).
+            let named = inner == "this" || inner.hasPrefix("this.") || inner.hasPrefix("this[") ? "$item" + inner.dropFirst(4) : inner
+            if let path = try? DataPath(named) {
                 out += "${\(path.description)}"
             } else {
                 warn(pointer, "the template {{\(inner)}} is not evaluated here; it is shown as written")
@@ -413,6 +434,18 @@ struct FormJSMapper {
             return Markdown.escaped(text)
         }
         return FormJSMapper.demotingHeadings(plainText(text, at: pointer))
+    }
+
+    /// Markdown for words that may read the data (a label's `${path}`): the words escaped, each
+    /// `${path}` kept so the page fills it in.
+    static func escapedKeepingData(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            out += Markdown.escaped(String(rest[..<open.lowerBound])) + rest[open.lowerBound...close]
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + Markdown.escaped(String(rest))
     }
 
     /// A form's headings sit below the screen's own title (its one h1): the text's highest
