@@ -256,7 +256,7 @@ struct FormJSPropertyTests {
         #expect(page.all("label").first { $0["for"] == input["id"] }?.text.contains("Meeting date") == true)
         for malformed in ["2026-02-03", "2026-02-30T10:00", "2026-02-03 9:30"] {
             let refused = try #require(try harness.post(instance, "complete", [("meeting", malformed)]).invalid, "\(malformed)")
-            #expect(refused.errors.map(\.message) == ["Enter a date and time like 2026-03-27T14:30"], "\(malformed)")
+            #expect(refused.errors.map(\.message) == ["Meeting date: enter a real date and time, like 2026-03-27T14:30"], "\(malformed)")
         }
         let done = try #require(try harness.post(instance, "complete", [("meeting", "2026-02-03T09:30")]).applied)
         #expect(done.data["meeting"] == "2026-02-03T09:30")
@@ -275,9 +275,33 @@ struct FormJSPropertyTests {
         let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price", "decimalDigits": 2 }, { "type": "number", "key": "seats", "label": "Seats", "decimalDigits": 0 } ]"#)
         let instance = try harness.start("claim")
         let refused = try #require(try harness.post(instance, "complete", [("price", "12.345"), ("seats", "2.5")]).invalid)
-        #expect(refused.errors.map(\.message) == ["Enter a number with at most 2 decimal places", "Enter a whole number"])
+        #expect(refused.errors.map(\.message) == ["Price: enter a number with at most 2 decimal places", "Seats: enter a whole number"])
         let done = try #require(try harness.post(instance, "complete", [("price", "12.30"), ("seats", "3")]).applied)
         #expect(done.data["price"] == .number(12.3))
+    }
+
+    /// The checks the mapper adds speak the page's language, as every interface word does.
+    @Test func theChecksFormJSAddsAreWordedInThePagesLanguage() throws {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/>
+        <bpmn:userTask id="t" name="Details"><bpmn:extensionElements><zeebe:formDefinition formId="details"/></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
+        """)
+        let form = #"""
+            { "id": "details", "components": [
+              { "type": "number", "key": "price", "label": "Preis", "decimalDigits": 2 },
+              { "type": "textfield", "key": "phone", "label": "Telefon", "validate": { "validationType": "phone" } },
+              { "type": "datetime", "subtype": "time", "key": "at", "timeLabel": "Uhrzeit" } ] }
+            """#
+        let harness = try ModelHarness(["project.json": #"{ "name": "Forms", "languages": ["de"] }"#, "claim.bpmn": model, "forms/details.form": form])
+        let instance = try harness.start("claim")
+        let refused = try harness.engine.perform(action: "complete", on: instance.id, session: "s",
+                                                 form: PostedForm([("_screen", "t"), ("price", "1.234"), ("phone", "0721 000"), ("at", "9 Uhr")]), language: "de")
+        #expect(refused.invalid?.errors.map(\.message) == [
+            "Preis: Geben Sie eine Zahl mit höchstens 2 Nachkommastellen ein",
+            "Telefon: Geben Sie eine Telefonnummer im internationalen Format ein, zum Beispiel +442071838750",
+            "Uhrzeit: Geben Sie eine Uhrzeit ein, zum Beispiel 14:30"])
     }
 
     @Test func incrementRefusesANumberThatIsNotAMultiple() throws {

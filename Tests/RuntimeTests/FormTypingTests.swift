@@ -61,6 +61,41 @@ import Testing
         #expect(FormTyping.type(picker, posted: ["2030-05-02"], today: "2030-05-02").problem == nil)
     }
 
+    @Test func aTimeInputStoresA24HourTimeAsPosted() {
+        let time = Component(type: .input, key: try! DataPath("x"), inputType: "time")
+        for good in ["9:30", "09:30", "23:59", "14:30:15"] {
+            let typed = FormTyping.type(time, posted: [good])
+            #expect(typed.value == .string(good) && typed.problem == nil, "\(good)")
+        }
+        for wrong in ["24:00", "9.30", "14:60", "930", "9:3", "noon", "14:30:5"] {
+            #expect(FormTyping.type(time, posted: [wrong]).problem == .time, "\(wrong)")
+        }
+        #expect(FormTyping.type(time, posted: [""]).value == .null)
+    }
+
+    @Test func aDateTimeInputStoresARealDateAndTimeAsPosted() {
+        let dateTime = Component(type: .input, key: try! DataPath("x"), inputType: "datetime-local")
+        for good in ["2024-02-29T09:30", "2026-03-27T14:30:15"] {
+            #expect(FormTyping.type(dateTime, posted: [good]).problem == nil, "\(good)")
+        }
+        for wrong in ["2023-02-29T09:30", "2026-03-27", "2026-03-27T9:30", "2026-03-27 14:30", "27/03/2026T14:30"] {
+            #expect(FormTyping.type(dateTime, posted: [wrong]).problem == .dateTime, "\(wrong)")
+        }
+    }
+
+    @Test func decimalPlacesAreCountedOnTheNumbersShortestForm() {
+        #expect(FieldValidator.decimalPlaces(12) == 0 && FieldValidator.decimalPlaces(12.5) == 1)
+        #expect(FieldValidator.decimalPlaces(-0.125) == 3 && FieldValidator.decimalPlaces(1e16) == 0)
+        #expect(FieldValidator.decimalPlaces(0.000015) == 6)
+    }
+
+    @Test func aPhoneNumberIsAPlusAndTwoToFifteenDigits() {
+        for good in ["+442071838750", "+40721000000", "+12"] { #expect(FieldValidator.isInternationalPhoneNumber(good), "\(good)") }
+        for wrong in ["0721000000", "+0721", "+44 20 7183 8750", "+1", "+1234567890123456", "tel"] {
+            #expect(!FieldValidator.isInternationalPhoneNumber(wrong), "\(wrong)")
+        }
+    }
+
     @Test func aMultiselectStoresAnArray() {
         let typed = FormTyping.type(component(.multiselect, options: ["a", "b", "c"]), posted: ["c", "a", "c"])
         #expect(typed.value == .array([.string("c"), .string("a")]))

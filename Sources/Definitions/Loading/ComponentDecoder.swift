@@ -111,12 +111,16 @@ struct ComponentDecoder {
                 bound = .constant(raw)
             }
         }
-        let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern, .step]
+        let needsValue: Set<ValidatorDefinition.Kind> = [.minLength, .maxLength, .min, .max, .pattern, .step, .decimalPlaces]
         if needsValue.contains(kind), bound == nil {
             reader.missing("value", ComponentDecoder.article(typeName) + " validator")
         }
         if kind == .step, case .constant(let raw)? = bound, (raw.numberValue ?? 0) <= 0 {
             diagnostics.error(at: reader.at("value"), "a step must be a number greater than 0, found \(raw.serialized(pretty: false))")
+        }
+        if kind == .decimalPlaces, case .constant(let raw)? = bound,
+           !(raw.numberValue.map { $0 >= 0 && $0 <= 40 && $0 == $0.rounded() } ?? false) {
+            diagnostics.error(at: reader.at("value"), "decimal places must be a whole number from 0 to 40, found \(raw.serialized(pretty: false))")
         }
         var pattern: Pattern?
         if kind == .pattern, case .constant(let raw)? = bound {

@@ -8,6 +8,11 @@ public struct ValidatorDefinition: Sendable {
         /// A number that is the field's `min` (else 0) plus a whole number of `value`s, like
         /// HTML's `step`: form-js `increment`, which a pattern cannot express.
         case step
+        /// A number with at most `value` decimal places (0: a whole number): form-js
+        /// `decimalDigits`, Camunda 7's `long`.
+        case decimalPlaces
+        /// A phone number in international form (`+442071838750`): form-js `validationType: phone`.
+        case phone
     }
 
     /// A validator's `value`: a constant, or an expression when written as `"=expr"`.

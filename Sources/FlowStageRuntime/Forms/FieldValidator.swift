@@ -56,6 +56,13 @@ struct FieldValidator {
             case .step:
                 base = stepBase(component, data: data, evaluator: &evaluator)
                 if let rule = StepRule(bound, base: base ?? 0), !rule.allows(value) { failed = rule.messageKey }
+            case .decimalPlaces:
+                if let most = bound?.numberValue, let number = value.numberValue ?? Double(value.displayString),
+                   FieldValidator.decimalPlaces(number) > Int(most) {
+                    failed = most < 1 ? .wholeNumber : .decimalPlaces
+                }
+            case .phone:
+                failed = FieldValidator.isInternationalPhoneNumber(value.displayString) ? nil : .phone
             }
             if let failed {
                 return message(failed, validator: validator, label: label(), bound: bound,
@@ -131,6 +138,24 @@ struct FieldValidator {
         case .array(let items): items.isEmpty
         default: false
         }
+    }
+
+    /// The decimal places of `number` as written in its shortest exact form: 12.5 has 1,
+    /// 1e+16 none, 1.5e-05 six.
+    static func decimalPlaces(_ number: Double) -> Int {
+        guard number.isFinite else { return 0 }
+        let written = "\(abs(number))".lowercased()
+        let parts = written.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let fraction = parts[0].split(separator: ".", maxSplits: 1).dropFirst().first.map { $0 == "0" ? 0 : $0.count } ?? 0
+        return max(0, fraction - exponent)
+    }
+
+    /// `+`, then 2 to 15 digits, the first not 0 (E.164).
+    static func isInternationalPhoneNumber(_ text: String) -> Bool {
+        let digits = text.utf8.dropFirst()
+        return text.utf8.first == UInt8(ascii: "+") && (2...15).contains(digits.count)
+            && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && digits.first != UInt8(ascii: "0")
     }
 
     static func isChoice(_ component: Component) -> Bool {

@@ -50,6 +50,13 @@ enum FormTyping {
             return SliderTyping.type(component, first)
         case .input where component.inputType == "number":
             return number(first)
+        case .input where component.inputType == "time":
+            return timed(first, problem: .time, isValid: isTime)
+        case .input where component.inputType == "datetime-local":
+            return timed(first, problem: .dateTime) { text in
+                let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+                return parts.count == 2 && parts[0].count == 10 && CivilDate(iso: String(parts[0])) != nil && isTime(parts[1], paddedHours: true)
+            }
         case .datepicker:
             let trimmed = first.trimmingWhitespace()
             if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
@@ -58,6 +65,26 @@ enum FormTyping {
         default:
             return Typed(value: .string(first), raw: nil, problem: nil)
         }
+    }
+
+    /// A time or a date and time is stored as posted, as the browser's picker writes it; without
+    /// a picker (or script) it is typed, so its form is checked.
+    private static func timed(_ text: String, problem: Messages.Key, isValid: (Substring) -> Bool) -> Typed {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
+        return isValid(Substring(trimmed)) ? Typed(value: .string(trimmed), raw: nil, problem: nil)
+                                           : Typed(value: .string(trimmed), raw: text, problem: problem)
+    }
+
+    /// `H:MM` or `HH:MM`, with `:SS` as a time input posts seconds; 24-hour.
+    static func isTime(_ text: Substring) -> Bool { isTime(text, paddedHours: false) }
+
+    static func isTime(_ text: Substring, paddedHours: Bool) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+              parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+              let hours = Int(parts[0]), hours < 24, parts[0].count == 2 || (!paddedHours && parts[0].count == 1) else { return false }
+        return parts.dropFirst().allSatisfy { $0.count == 2 && Int($0)! < 60 }
     }
 
     static func number(_ text: String) -> Typed {

@@ -11,6 +11,11 @@ enum Messages {
         case dateMin, dateMax
         /// `step`: from 0 (or a `min` on a step), or from a `min` that is not (`{base}`).
         case step, stepFrom
+        /// `decimalPlaces`: at most `{value}`, or (0) a whole number.
+        case decimalPlaces, wholeNumber
+        case phone
+        /// An input of `inputType` `time` or `datetime-local` holding something else.
+        case time, dateTime
 
         /// The interface word of this message.
         var word: String { "errors." + rawValue }

@@ -33,7 +33,7 @@ struct GeneratedForm {
         switch type {
         case "long":
             out["type"] = "input"; out["inputType"] = "number"
-            checks.append(["type": "pattern", "value": "^-?[0-9]+$", "message": "Enter a whole number"])
+            checks.append(["type": "decimalPlaces", "value": 0])
         case "boolean": out["type"] = "checkbox"
         case "date":
             // A generated date is text in its datePattern (dd/MM/yyyy by default): asked as an ISO date here.

@@ -108,7 +108,6 @@ struct FormJSMapper {
                 field("input")
                 out["inputType"] = "time"
                 out["label"] = .string(label(fields["timeLabel"] ?? fields["label"], at: pointer.appending("timeLabel")) ?? fullKey ?? "Time")
-                out["validators"] = .array((out["validators"]?.arrayValue ?? []) + [FormJSChecks.time])
             case "datetime":
                 // One field asks both, so one label: `label`, else the date part's.
                 field("input")
@@ -116,7 +115,6 @@ struct FormJSMapper {
                 if fields["label"] == nil, let dateLabel = label(fields["dateLabel"], at: pointer.appending("dateLabel")) {
                     out["label"] = .string(dateLabel)
                 }
-                out["validators"] = .array((out["validators"]?.arrayValue ?? []) + [FormJSChecks.dateTime])
             default:
                 field("datepicker")
                 out["label"] = .string(label(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? fullKey ?? "Date")
@@ -273,8 +271,7 @@ struct FormJSMapper {
         switch rules["validationType"]?.stringValue {
         case "email"?: out.append(["type": "email"])
         case "phone"?:
-            out.append(["type": "pattern", "value": "^\\+[1-9][0-9]{1,14}$",
-                        "message": "Enter a phone number in international format, like +442071838750"])
+            out.append(["type": "phone"])
         default: break
         }
         return out
