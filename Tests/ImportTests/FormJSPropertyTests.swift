@@ -139,6 +139,17 @@ struct FormJSPropertyTests {
         #expect(stored == .array([.string("ana"), .string("bo")]))
     }
 
+    /// form-js stores a checklist as a list even when it offers nothing yet; FlowStage's
+    /// checkbox without options would be a yes/no box.
+    @Test func aChecklistWithoutValuesIsAnEmptyListOfBoxesWithAWarning() throws {
+        let harness = try harness(#"[ { "type": "checklist", "key": "mailto", "label": "Email summary to", "validate": { "required": true } } ]"#)
+        let (instance, page) = try firstPage(harness)
+        #expect(!page.all("input").contains { $0["name"] == "mailto" })
+        #expect(page.element(id: "field-mailto")?.tag == "fieldset")
+        #expect(harness.project.warnings.contains { $0.pointer == "/components/0/values" })
+        #expect(try harness.post(instance, "complete", [("mailto", "true")]).invalid?.errors.map(\.key) == ["mailto"])
+    }
+
     @Test func aConditionalHideRemovesTheFieldAndItsRules() throws {
         let harness = try harness(#"[ { "type": "checkbox", "key": "post", "label": "By post" }, { "type": "textfield", "key": "address", "label": "Address", "validate": { "required": true }, "conditional": { "hide": "=post != true" } } ]"#)
         let (instance, page) = try firstPage(harness)

@@ -96,6 +96,14 @@ import Testing
         }
     }
 
+    /// A post writes only what the screen offered: with no options, nothing.
+    @Test func aChoiceOfferingNothingAcceptsNothing() {
+        for type in [ComponentType.select, .radio, .segmented, .multiselect] {
+            #expect(FormTyping.type(component(type), posted: ["true"], options: []).problem == .option, "\(type)")
+        }
+        #expect(FormTyping.type(component(.select), posted: [""], options: []).problem == nil)
+    }
+
     @Test func aMultiselectStoresAnArray() {
         let typed = FormTyping.type(component(.multiselect, options: ["a", "b", "c"]), posted: ["c", "a", "c"])
         #expect(typed.value == .array([.string("c"), .string("a")]))

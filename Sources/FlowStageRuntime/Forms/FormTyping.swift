@@ -21,14 +21,14 @@ enum FormTyping {
     static func type(_ component: Component, posted: [String], options: [Option]? = nil, today: String? = nil) -> Typed {
         let first = posted.first ?? ""
         let options = options ?? component.options
-        // An enumeration-bound field checks even an empty list: a child list with no parent value offers nothing.
-        let checksOptions = !options.isEmpty || component.enumerationName != nil
         switch component.type {
         case .checkbox where component.isCheckboxGroup, .multiselect:
             let allowed = Set(options.map(\.value))
             var chosen: [JSONValue] = []
             for value in posted where !chosen.contains(.string(value)) {
-                guard !checksOptions || allowed.contains(value) else {
+                // A choice offering nothing (a child list with no parent value, options from
+                // data that holds none) accepts nothing: a post writes only what the screen offered.
+                guard allowed.contains(value) else {
                     return Typed(value: .array(chosen), raw: nil, problem: .option)
                 }
                 chosen.append(.string(value))
@@ -38,7 +38,7 @@ enum FormTyping {
             return Typed(value: .bool(!posted.isEmpty && first != "false"), raw: nil, problem: nil)
         case .select, .radio, .segmented:
             if first.isEmpty { return Typed(value: .null, raw: nil, problem: nil) }
-            if checksOptions, !options.contains(where: { $0.value == first }) {
+            if !options.contains(where: { $0.value == first }) {
                 return Typed(value: .null, raw: nil, problem: .option)
             }
             // A collection's item choice stores the item's index as a number.

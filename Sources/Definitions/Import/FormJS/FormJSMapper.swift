@@ -102,6 +102,13 @@ struct FormJSMapper {
         case "checklist", "radio", "select", "taglist":
             field(["checklist": "checkbox", "radio": "radio", "select": "select", "taglist": "multiselect"][type]!)
             options(fields, at: pointer, into: &out)
+            if out["options"] == .array([]) {
+                // A checkbox without options is a yes/no box; a checklist stays a list of boxes.
+                if type == "checklist" { out["type"] = "multiselect" }
+                if fields["valuesExpression"] == nil {
+                    warn(pointer.appending("values"), "the \(type) has no values, valuesKey or valuesExpression; it offers no options")
+                }
+            }
         case "datetime":
             switch fields["subtype"]?.stringValue ?? "date" {
             case "time":
