@@ -166,6 +166,15 @@ import Testing
         #expect(errors(result) == ["prefs.budget", "prefs.weight"])
     }
 
+    /// A date is typed where there is no picker (or script): a missing one is asked for as a date, not an option.
+    @Test func aRequiredDateLeftEmptyAsksForADate() throws {
+        let instance = try engine.start(process: "preferences", session: "s")
+        let result = try post(instance, "continue", Self.validChoices.filter { $0.0 != "prefs.start" })
+        guard case .invalid(let state) = result else { Issue.record("the post is refused"); return }
+        #expect(state.errors.map(\.key) == ["prefs.start"])
+        #expect(state.errors.first?.message.hasSuffix(": enter a date") == true)
+    }
+
     @Test func aTextareaMaxLengthIsValidated() throws {
         let instance = try engine.start(process: "preferences", session: "s")
         let result = try post(instance, "continue", Self.validChoices + [("prefs.note", String(repeating: "a", count: 201))])

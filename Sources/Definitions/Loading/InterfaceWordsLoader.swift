@@ -32,7 +32,7 @@ enum InterfaceWordsLoader {
             // Before `ui.*`, a project replaced validation messages with the tags `errors.<type>`:
             // still honoured (where no `ui.errors.<type>` says otherwise), with a warning to rename.
             for (tag, text) in table.sorted(by: { $0.key < $1.key }) where tag.hasPrefix("errors.") && english[tag] != nil {
-                let replaced = tag == "errors.required" ? [tag, "errors.requiredChoice", "errors.requiredFile"] : [tag]
+                let replaced = tag == "errors.required" ? [tag, "errors.requiredChoice", "errors.requiredFile", "errors.requiredDate"] : [tag]
                 for key in replaced where own[key] == nil && table[prefix + key] == nil { own[key] = text }
                 warnings.append(LoadError(file: file, pointer: JSONPointer().appending(tag).description,
                     message: "the tag \"\(tag)\" now goes by \"\(prefix)\(tag)\"; rename it (docs/reference/interface-words.md)"))

@@ -30,6 +30,7 @@ struct FieldValidator {
             case .required:
                 failed = !empty ? nil
                     : component.type == .fileUpload ? .requiredFile
+                    : component.type == .datepicker ? .requiredDate
                     : FieldValidator.isChoice(component) ? .requiredChoice : .required
             case .requiredTrue:
                 failed = value == .bool(true) ? nil : .requiredTrue
@@ -159,7 +160,7 @@ struct FieldValidator {
     }
 
     static func isChoice(_ component: Component) -> Bool {
-        [.select, .multiselect, .radio, .segmented, .checkbox, .datepicker, .fileUpload].contains(component.type)
+        [.select, .multiselect, .radio, .segmented, .checkbox, .fileUpload].contains(component.type)
     }
 
     static func looksLikeEmail(_ text: String) -> Bool {

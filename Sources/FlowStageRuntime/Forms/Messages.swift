@@ -6,7 +6,7 @@ import Definitions
 /// with its validator's `message`.
 enum Messages {
     enum Key: String, Sendable {
-        case required, requiredChoice, requiredFile, requiredTrue, minLength, maxLength, min, max, pattern, email
+        case required, requiredChoice, requiredFile, requiredDate, requiredTrue, minLength, maxLength, min, max, pattern, email
         case isSameOrBeforeToday, isSameOrAfterToday, custom, number, date, option
         case dateMin, dateMax
         /// `step`: from 0 (or a `min` on a step), or from a `min` that is not (`{base}`).
