@@ -173,6 +173,17 @@ struct FormJSPropertyTests {
         #expect(!page.all("a").contains { $0["href"] == "https://example.org/map" })
     }
 
+    /// form-js fills its data with the defaults before its conditions run.
+    @Test func aConditionalHideSeesTheDefaultValues() throws {
+        let harness = try harness(#"""
+            [ { "type": "number", "key": "threshold", "label": "Show risks above", "defaultValue": 5 },
+              { "type": "textfield", "key": "why", "label": "Why so low?", "conditional": { "hide": "=threshold > 2" } },
+              { "type": "textfield", "key": "how", "label": "How high?", "conditional": { "hide": "=threshold <= 2" } } ]
+            """#)
+        let (_, page) = try firstPage(harness)
+        #expect(page.all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") } == ["threshold", "how"])
+    }
+
     @Test func componentsSharingALayoutRowSitSideBySide() throws {
         let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "first", "label": "First", "layout": { "row": "r1" } }, { "type": "textfield", "key": "last", "label": "Last", "layout": { "row": "r1" } } ]"#))
         let row = try #require(page.all(where: { $0.hasClass("fs-container--row") }).first)

@@ -328,6 +328,23 @@ import TestSupport
         #expect(ticked(refused) == nil)
     }
 
+    /// A condition on a field that shows its default sees the default: the switch is on, so
+    /// what it governs shows until the switch is posted off.
+    @Test func aConditionSeesTheDefaultAFieldShows() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "switch", "key": "news", "label": "Send news", "default": true, "change": "refresh" },
+              { "type": "select", "key": "often", "label": "How often", "options": ["daily", "weekly"], "hide": "!news" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#, actions: #", { "name": "refresh", "type": "save" }"#)
+        let (instance, fresh) = try harness.firstScreen("p")
+        func shows(_ state: ScreenState) -> Bool {
+            HTMLDocument.parse(PlannedScreens.printed(state, harness)).all("select").contains { $0["name"] == "often" }
+        }
+        #expect(shows(fresh))
+        guard case .applied(let off) = try harness.post(instance, "refresh", []) else { Issue.record("the save is applied"); return }
+        #expect(try !shows(#require(harness.engine.screen(off, language: "en"))))
+    }
+
     @Test func aPageWithoutErrorsHasNoFieldInErrorAndARefusedPostShowsEach() throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "input", "key": "a", "label": "A", "hint": "Say a", "validators": [ { "type": "required" } ] },

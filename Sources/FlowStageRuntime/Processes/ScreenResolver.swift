@@ -3,25 +3,50 @@ import Expressions
 
 /// Evaluates `hide` and `disabled` for a screen: what is shown and what may be posted.
 enum ScreenResolver {
-    static func resolve(_ components: [Component], data: JSONValue, evaluator: inout Evaluator,
-                        parentDisabled: Bool = false, item: JSONValue? = nil, index: Int? = nil) -> [ResolvedComponent] {
+    static func resolve(_ components: [Component], data: JSONValue, evaluator: inout Evaluator) -> [ResolvedComponent] {
+        let shown = shownData(components, data: data, evaluator: &evaluator)
+        return resolve(components, data: data, shown: shown, evaluator: &evaluator, parentDisabled: false, item: nil, index: nil)
+    }
+
+    /// `hide` and `disabled` read `shown`; defaults and collections read `data`.
+    private static func resolve(_ components: [Component], data: JSONValue, shown: JSONValue, evaluator: inout Evaluator,
+                                parentDisabled: Bool, item: JSONValue?, index: Int?) -> [ResolvedComponent] {
         // Inside a collection item, expressions see `$item` and `$index`; keys are already rebased.
         // A loop into a reserved array: `compactMap` grew its result an element at a time.
         var resolved: [ResolvedComponent] = []
         resolved.reserveCapacity(components.count)
         for component in components {
-            if evaluator.isTrue(component.hide, data: data, otherwise: false, item: item, index: index) { continue }
-            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: data, otherwise: false, item: item, index: index)
+            if evaluator.isTrue(component.hide, data: shown, otherwise: false, item: item, index: index) { continue }
+            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: shown, otherwise: false, item: item, index: index)
             let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item, index: index) }
             if component.type == .collection {
-                resolved.append(resolveCollection(component, data: data, evaluator: &evaluator, disabled: disabled))
+                resolved.append(resolveCollection(component, data: data, shown: shown, evaluator: &evaluator, disabled: disabled))
                 continue
             }
             let children = component.children.isEmpty ? []
-                : resolve(component.children, data: data, evaluator: &evaluator, parentDisabled: disabled, item: item, index: index)
+                : resolve(component.children, data: data, shown: shown, evaluator: &evaluator, parentDisabled: disabled, item: item, index: index)
             resolved.append(ResolvedComponent(definition: component, disabled: disabled, defaultValue: defaultValue, children: children))
         }
         return resolved
+    }
+
+    /// The data as the page shows it: a field with nothing stored shows its `default`, so a
+    /// condition on that field sees the default (a switch on by default reveals what it
+    /// governs), as form-js fills its data with defaults before its conditions run. Fields
+    /// inside a collection's items keep their stored values.
+    static func shownData(_ components: [Component], data: JSONValue, evaluator: inout Evaluator) -> JSONValue {
+        var shown = data
+        func visit(_ components: [Component]) {
+            for component in components {
+                if let expression = component.defaultValue, let key = component.key, key.get(in: data) == .null {
+                    let value = evaluator.evaluate(expression, data: data)
+                    if value != .null { key.set(value, in: &shown) }
+                }
+                if component.type != .collection { visit(component.children) }
+            }
+        }
+        visit(components)
+        return shown
     }
 
     /// Whether resolving `components` reads anything (data, the clock): an expression to
@@ -40,8 +65,10 @@ enum ScreenResolver {
     /// (`ResolvedScreens`); nil when an expression asks the clock or a path cannot be told.
     static func paths(_ components: [Component]) -> [DataPath]? {
         var found: [DataPath] = []
-        func visit(_ components: [Component]) -> Bool {
+        func visit(_ components: [Component], inItems: Bool) -> Bool {
             for component in components {
+                // Whether a field with a default holds a value decides what its conditions see (`shownData`).
+                if !inItems, component.defaultValue != nil, let key = component.key, !found.contains(key) { found.append(key) }
                 for expression in [component.hide, component.disabled, component.defaultValue].compactMap({ $0 }) {
                     if expression.readsClock { return false }
                     for written in expression.readPaths {
@@ -53,29 +80,29 @@ enum ScreenResolver {
                    source.segments.first != .key("$item"), source.segments.first != .key("$index"), !found.contains(source) {
                     found.append(source)
                 }
-                if !visit(component.children) { return false }
+                if !visit(component.children, inItems: inItems || component.type == .collection) { return false }
             }
             return true
         }
-        return visit(components) ? found : nil
+        return visit(components, inItems: false) ? found : nil
     }
 
     /// One item per element of the array at `source`, its components rebased under
     /// `source[i]`; a collection with `selectKey` also gets the radio field that stores the choice.
-    private static func resolveCollection(_ component: Component, data: JSONValue, evaluator: inout Evaluator,
+    private static func resolveCollection(_ component: Component, data: JSONValue, shown: JSONValue, evaluator: inout Evaluator,
                                           disabled: Bool) -> ResolvedComponent {
         var resolved = ResolvedComponent(definition: component, disabled: disabled, children: [])
         guard let source = component.source,
               case .array(let elements) = source.get(in: data) else { return resolved }
-        let shown = elements.prefix(DataPath.maximumIndex + 1)
+        let rows = elements.prefix(DataPath.maximumIndex + 1)
         // The evaluator hands expressions `$item` and `$index`; a collection inside an item reads
         // its source from the data, rebased under the item (`Component.rebased`).
-        resolved.items = shown.enumerated().map { index, element in
+        resolved.items = rows.enumerated().map { index, element in
             ResolvedItem(index: index, value: element,
-                         components: resolve(component.item(index), data: data, evaluator: &evaluator, parentDisabled: disabled,
-                                             item: element, index: index))
+                         components: resolve(component.item(index), data: data, shown: shown, evaluator: &evaluator,
+                                             parentDisabled: disabled, item: element, index: index))
         }
-        resolved.selection = component.selectionField(items: shown)
+        resolved.selection = component.selectionField(items: rows)
         return resolved
     }
 
