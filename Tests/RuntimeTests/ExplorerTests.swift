@@ -104,6 +104,23 @@ import Testing
         #expect(exploration.screen(page, language: "en")?.nodeID == "approved")
     }
 
+    /// The branch without a condition is named by when it is taken: in an imported model it
+    /// leads to the "Which way?" page of a gateway that has no default flow.
+    @Test func aForcedBranchWithoutAConditionSaysWhenItIsTaken() throws {
+        let project = try project(["processes/p.json": process("p", """
+            [ { "id": "s", "type": "start", "next": "route" },
+              { "id": "route", "type": "exclusiveGateway", "branches": [ { "when": "true", "next": "left" }, { "next": "right" } ] },
+              { "id": "left", "type": "userTask", "screen": [ { "type": "text", "markdown": "Left" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "done" } ] },
+              { "id": "right", "type": "userTask", "screen": [ { "type": "text", "markdown": "Right" } ],
+                "actions": [ { "name": "ok", "type": "submit", "next": "done" } ] },
+              { "id": "done", "type": "end" } ]
+            """)])
+        let right = try item(Explorer(project: project).run().coverage, "right")
+        #expect(right.status == .forced)
+        #expect(right.reason?.contains("(taken when no other condition holds)") == true, "\(right.reason ?? "")")
+    }
+
     @Test func aScreenWithRequiredFieldsHasItsErrorStateFromTheEmptyPost() throws {
         let project = try project(["processes/p.json": process("p", """
             [ { "id": "s", "type": "start", "next": "ask" },

@@ -243,7 +243,8 @@ extension ExplorationWalk {
         default: []
         }
         let branch = decision.branch < branches.count ? branches[decision.branch] : nil
-        let condition = branch?.when.map { "when \($0.source)" } ?? "the default branch"
+        // Not "the default branch": an imported gateway without a default flow has one too, to its "Which way?" page.
+        let condition = branch?.when.map { "when \($0.source)" } ?? "taken when no other condition holds"
         return "forced branch “\(branch?.next ?? "?")” (\(condition)) of gateway “\(decision.gateway.node)” in process “\(decision.gateway.process)”: no explored data took it"
     }
 
