@@ -72,7 +72,7 @@ extension ProcessBuilder {
     private mutating func mappedSchema(_ schema: JSONValue, source: String, _ element: FlowElement) -> MappedForm {
         var mapper = FormJSMapper(file: source.hasPrefix(file) ? file : source)
         let form = mapper.map(schema)
-        summary.append("\(element.kind == .startEvent ? "start event" : "user task") \(element.id): form \(schema["id"]?.stringValue ?? "") from \(source), \(form.components.count) component\(form.components.count == 1 ? "" : "s")")
+        summary.append("\(element.kind == .startEvent ? "start event" : "user task") \(element.id): form \(schema["id"]?.stringValue.map { $0 + " " } ?? "")from \(source), \(form.components.count) component\(form.components.count == 1 ? "" : "s")")
         return form
     }
 }
