@@ -23,7 +23,7 @@ struct BPMNFormLinkTests {
 
     private func labels(_ harness: ModelHarness) throws -> [String] {
         let page = harness.page(try #require(harness.screen(try harness.start("claim"))))
-        return page.all("label").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return page.all("label").map(\.labelWords)
     }
 
     @Test func aZeebeFormKeyNamesAFormEmbeddedInTheProcess() throws {

@@ -378,7 +378,7 @@ struct FormJSPropertyTests {
         var seeded = instance
         seeded.data = data
         let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
-        #expect(page.all("label").contains { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ana" })
+        #expect(page.all("label").contains { $0.labelWords == "Ana" })
     }
 
     @Test func aDynamicListShowsARowOfFieldsPerItemOfItsPath() throws {

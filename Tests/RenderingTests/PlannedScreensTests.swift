@@ -345,6 +345,26 @@ import TestSupport
         #expect(try !shows(#require(harness.engine.screen(off, language: "en"))))
     }
 
+    /// A field a person may leave empty says so after its label, in the page's words (GOV.UK's
+    /// pattern, as the catalogue's start form); a required one does not, nor a switch or a
+    /// single checkbox, which always hold a value.
+    @Test func anOptionalFieldSaysSoAfterItsLabel() throws {
+        let harness = try PlannedScreens.oneTask(#"""
+            [ { "type": "input", "key": "name", "label": "Name", "validators": [ { "type": "required" } ] },
+              { "type": "input", "key": "nick", "label": "Nickname" },
+              { "type": "radio", "key": "size", "label": "Size", "options": ["s", "m"] },
+              { "type": "checkbox", "key": "agree", "label": "Agree", "validators": [ { "type": "requiredTrue" } ] },
+              { "type": "checkbox", "key": "news", "label": "News" },
+              { "type": "switch", "key": "dark", "label": "Dark" },
+              { "type": "button", "label": "Save", "action": "ok" } ]
+            """#)
+        let (_, fresh) = try harness.firstScreen("p")
+        let page = HTMLDocument.parse(PlannedScreens.printed(fresh, harness))
+        let marked = (page.all("label") + page.all("legend")).filter { !$0.all(where: { $0.hasClass("fs-optional") }).isEmpty }
+        #expect(marked.map(\.labelWords) == ["Nickname", "Size"])
+        #expect(marked.allSatisfy { $0.text.hasSuffix("(optional)") })
+    }
+
     @Test func aPageWithoutErrorsHasNoFieldInErrorAndARefusedPostShowsEach() throws {
         let harness = try PlannedScreens.oneTask(#"""
             [ { "type": "input", "key": "a", "label": "A", "hint": "Say a", "validators": [ { "type": "required" } ] },
@@ -460,7 +480,7 @@ import TestSupport
             """#, data: #"{ "owner": "Ana", "accounts": [ { "name": "Current" }, { "name": "Savings <b>" } ] }"#)
         let (_, state) = try harness.firstScreen("p")
         let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
-        #expect(page.all("label").map(\.text) == ["Nickname for Current", "Use", "Nickname for Savings <b>", "Use"])
+        #expect(page.all("label").map(\.labelWords) == ["Nickname for Current", "Use", "Nickname for Savings <b>", "Use"])
         #expect(page.all("option").map(\.text).filter { $0.hasPrefix("Pay") } == ["Pay from Current", "Pay from Savings <b>"])
         #expect(page.all(where: { $0.hasClass("fs-hint") }).map(\.text) == ["Owned by Ana", "Owned by Ana"])
         #expect(PlannedScreens.compilesItsCollection(state, harness))
@@ -548,7 +568,7 @@ import TestSupport
             let printing = PlannedScreens.printing(state, harness)
             #expect(!printing.drawsWhole(screen[1]) && !printing.drawsWhole(screen[2]), "\(country)")
             let page = HTMLDocument.parse(PlannedScreens.printed(state, harness))
-            #expect(page.all("legend").map(\.text) == ["City for \(owner)", "Town for \(owner)"])
+            #expect(page.all("legend").map(\.labelWords) == ["City for \(owner)", "Town for \(owner)"])
             let hints = page.all(where: { $0.hasClass("fs-hint") }).map(\.text)
             #expect(hints.first?.hasPrefix("Where \(owner) lives") == true, "\(hints)")
             #expect(hints.filter { $0.contains("“Country”") }.count == (country.isEmpty ? 2 : 0), "\(hints)")

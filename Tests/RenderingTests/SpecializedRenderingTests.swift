@@ -466,7 +466,7 @@ import TestSupport
             let bytes = harness.renderer.screen(state, settings: harness.settings)
             #expect(bytes == harness.renderer.generalPath.screen(state, settings: harness.settings))
             let page = HTMLDocument.parse(String(decoding: bytes, as: UTF8.self))
-            let labels = page.all("label").map(\.text)
+            let labels = page.all("label").map(\.labelWords)
             #expect(labels.contains("Nickname of \(owner)") && labels.contains("I, \(owner), agree"), "\(labels)")
             #expect(page.all(where: { $0.hasClass("fs-hint") }).map(\.text).contains("As \(owner) is called"))
             #expect(page.all("button").map(\.text).contains("Pay \(amount) EUR"))
