@@ -88,6 +88,24 @@ struct BPMNFormLinkTests {
         #expect(done.data["amount"] == .number(12) && done.data["due"] == .string("2026-12-31"))
     }
 
+    /// A Camunda 7 date's default is written in its datePattern; the date picker shows it as the date it is.
+    @Test func aGeneratedDatesDefaultIsReadWithItsDatePattern() throws {
+        let fields = """
+        <camunda:formData>
+          <camunda:formField id="due" label="Due" type="date" datePattern="dd/MM/yyyy" defaultValue="10/01/2013"/>
+          <camunda:formField id="sent" label="Sent" type="date" datePattern="MM-dd-yyyy" defaultValue="01-31-2024"/>
+          <camunda:formField id="odd" label="Odd" type="date" defaultValue="31/02/2024"/>
+          <camunda:formField id="short" label="Short" type="date" datePattern="d/M/yyyy" defaultValue="5/1/2024"/>
+        </camunda:formData>
+        """
+        let harness = try ModelHarness(["project.json": project, "m.bpmn": model("", fields)])
+        let page = harness.page(try #require(harness.screen(try harness.start("claim"))))
+        #expect(page.all("input").first { $0["name"] == "due" }?["value"] == "2013-01-10")
+        #expect(page.all("input").first { $0["name"] == "sent" }?["value"] == "2024-01-31")
+        #expect(harness.project.warnings.contains { $0.message.contains("31/02/2024") })
+        #expect(harness.project.warnings.contains { $0.message.contains("5/1/2024 is not a date written as d/M/yyyy") })
+    }
+
     @Test func aStartEventFormIsTheFirstScreen() throws {
         let source = bpmn("""
         <bpmn:startEvent id="s" name="New claim"><bpmn:extensionElements><zeebe:formDefinition formId="name-form"/></bpmn:extensionElements></bpmn:startEvent>

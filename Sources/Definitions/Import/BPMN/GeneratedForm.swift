@@ -47,7 +47,12 @@ struct GeneratedForm {
             out["type"] = "input"
             form.notes.append("form field \(key): type \(type) is asked as text")
         }
-        if let value = node.attribute("defaultValue"), !value.isEmpty {
+        if let value = node.attribute("defaultValue"), !value.isEmpty, type == "date", !value.contains("${"), !value.contains("#{") {
+            // Written in the field's datePattern; the date picker holds an ISO date.
+            let pattern = node.attribute("datePattern") ?? "dd/MM/yyyy"
+            if let iso = GeneratedForm.isoDate(value, pattern: pattern) { out["default"] = .string("'\(iso)'") }
+            else { form.warnings.append(located(node, element, "the default value \(value) is not a date written as \(pattern); the field starts empty")) }
+        } else if let value = node.attribute("defaultValue"), !value.isEmpty {
             if let expression = defaultExpression(value, type: type) { out["default"] = .string(expression) }
             else { form.warnings.append(located(node, element, "the default value \(value) is an expression FlowStage cannot evaluate; the field starts empty")) }
         }
@@ -104,6 +109,34 @@ struct GeneratedForm {
             guard let id = value.attribute("id") else { return nil }
             return ["value": .string(id), "label": .string(value.attribute("name") ?? id)]
         })
+    }
+
+    /// `value` read with a Java date pattern of `dd`, `MM` and `yyyy` and separators
+    /// (`10/01/2013` with `dd/MM/yyyy`), as an ISO date; nil when it does not fit or does not exist.
+    static func isoDate(_ value: String, pattern: String) -> String? {
+        var day: Int?, month: Int?, year: Int?
+        var text = Substring(value), rest = Substring(pattern)
+        func digits(_ count: Int) -> Int? {
+            let taken = text.prefix { $0.isASCII && $0.isNumber }.prefix(count)
+            guard taken.count == count else { return nil }
+            text = text.dropFirst(count)
+            return Int(taken)
+        }
+        while !rest.isEmpty {
+            if let (token, count) = [("yyyy", 4), ("dd", 2), ("MM", 2)].first(where: { rest.hasPrefix($0.0) }) {
+                guard let number = digits(count) else { return nil }
+                switch token { case "yyyy": year = number; case "dd": day = number; default: month = number }
+                rest = rest.dropFirst(token.count)
+            } else if rest.first?.isLetter == true {
+                return nil   // another pattern letter (d, M, yy, HH…): not read here
+            } else {
+                guard text.first == rest.first else { return nil }
+                text = text.dropFirst(); rest = rest.dropFirst()
+            }
+        }
+        guard text.isEmpty, let day, let month, let year else { return nil }
+        let iso = String(format: "%04d-%02d-%02d", year, month, day)
+        return CivilDate(iso: iso) != nil ? iso : nil
     }
 
     /// A default value as an expression: a constant of the field's type, or a JUEL expression.
