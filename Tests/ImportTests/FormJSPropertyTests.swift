@@ -19,6 +19,13 @@ struct FormJSPropertyTests {
         return try ModelHarness(["project.json": #"{ "name": "Forms", "languages": ["en"] }"#, "claim.bpmn": model, "forms/details.form": form])
     }
 
+    /// The first page of an instance whose data holds `value` at `path`.
+    private func seededPage(_ harness: ModelHarness, _ path: String, _ value: JSONValue) throws -> HTMLElement {
+        var instance = try harness.start("claim")
+        try DataPath(path).set(value, in: &instance.data)
+        return harness.page(try #require(harness.screen(try harness.engine.store.save(instance))))
+    }
+
     private func firstPage(_ harness: ModelHarness) throws -> (Instance, HTMLElement) {
         let instance = try harness.start("claim")
         return (instance, harness.page(try #require(harness.screen(instance))))
@@ -228,12 +235,7 @@ struct FormJSPropertyTests {
 
     @Test func aDocumentPreviewsLabelFillsInItsTemplating() throws {
         let harness = try harness(#"[ { "type": "textfield", "key": "caseId", "label": "Case" }, { "type": "documentPreview", "label": "Case {{caseId}} documents" } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("caseId").set("C-7", in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "caseId", "C-7")
         #expect(page.first("strong")?.text == "Case C-7 documents")
     }
 
@@ -361,57 +363,32 @@ struct FormJSPropertyTests {
 
     @Test func aValuesExpressionThatIsADataPathReadsTheOptionsFromTheData() throws {
         let harness = try harness(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=plans" } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("plans").set(["basic", "premium"], in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "plans", ["basic", "premium"])
         #expect(page.all("input").filter { $0["name"] == "plan" }.map { $0["value"] ?? "" } == ["basic", "premium"])
     }
 
     @Test func aFEELLabelThatIsADataPathShowsTheData() throws {
         let harness = try harness(#"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "textfield", "key": "greeting", "label": "=name" } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("name").set("Ana", in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "name", "Ana")
         #expect(page.all("label").contains { $0.labelWords == "Ana" })
     }
 
     @Test func aDynamicListShowsARowOfFieldsPerItemOfItsPath() throws {
         let harness = try harness(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("people").set([["name": "Ana"], ["name": "Ion"]], in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "people", [["name": "Ana"], ["name": "Ion"]])
         #expect(page.all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") } == ["people[0].name", "people[1].name"])
     }
 
     /// form-js templating's `this` is the row of a dynamic list, as in its FEEL conditions.
     @Test func thisInATextOfADynamicListsRowIsTheRow() throws {
         let harness = try harness(#"[ { "type": "dynamiclist", "path": "risks", "label": "Risks", "components": [ { "type": "text", "text": "Risk factor: {{this.level}}" } ] } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("risks").set([["level": 3], ["level": 8]], in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "risks", [["level": 3], ["level": 8]])
         #expect(page.text.contains("Risk factor: 3") && page.text.contains("Risk factor: 8"))
     }
 
     @Test func aTableShowsTheRowsOfItsDataSource() throws {
         let harness = try harness(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columns": [ { "key": "id", "label": "Order" }, { "key": "total", "label": "Total" } ] } ]"#)
-        let instance = try harness.start("claim")
-        var data = instance.data
-        try DataPath("orders").set([["id": "A1", "total": 12]], in: &data)
-        var seeded = instance
-        seeded.data = data
-        let page = harness.page(try #require(harness.screen(try harness.engine.store.save(seeded))))
+        let page = try seededPage(harness, "orders", [["id": "A1", "total": 12]])
         #expect(page.first("caption")?.text.contains("Orders") == true)
         #expect(page.first("tbody")?.text.contains("A1") == true)
     }
