@@ -98,7 +98,7 @@ extension Renderer {
             fields["key"] = .string(key.description)
             fields["value"] = value
             if let raw = state.rawValues[key.description] { fields["postedText"] = .string(raw) }
-            fields["required"] = .bool(definition.validators.contains { $0.kind == .required || $0.kind == .requiredTrue })
+            fields["required"] = .bool(definition.isRequired)
             fields["errors"] = .array(state.errors(for: key).map { .string($0.message) })
         }
         let options = project.options(for: definition, data: state.data, language: language)

@@ -173,7 +173,7 @@ struct ScreenViewBuilder {
                                     resolved: ResolvedComponent) {
         view.name = key.description
         // An optional field says so after its label ("(optional)", as the catalogue's start form does).
-        if component.validators.contains(where: { $0.kind == .required || $0.kind == .requiredTrue }) { view.set(.required, .bool(true)) }
+        if component.isRequired { view.set(.required, .bool(true)) }
         view.hint = text(component.hint)
         view.placeholder = text(component.placeholder)
         view.autocomplete = component.autocomplete

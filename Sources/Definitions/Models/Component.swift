@@ -227,6 +227,9 @@ public struct Component: Sendable {
         type == .checkbox && (!options.isEmpty || properties["enumeration"] != nil || properties["source"] != nil)
     }
 
+    /// Whether the field must be answered: a `required` or `requiredTrue` validator.
+    public var isRequired: Bool { validators.contains { $0.kind == .required || $0.kind == .requiredTrue } }
+
     /// Whether the field's value is a list of choices.
     public var storesArray: Bool { type == .multiselect || isCheckboxGroup }
 

@@ -170,7 +170,7 @@ struct FormFiller {
     /// shows the screen's error state.
     func hasRequiredFields(_ state: ScreenState) -> Bool {
         postable(state.components).contains { field, _ in
-            field.validators.contains { $0.kind == .required || $0.kind == .requiredTrue }
+            field.isRequired
         }
     }
 

@@ -51,7 +51,7 @@ enum FormTyping {
         case .input where component.inputType == "number":
             return number(first)
         case .input where component.inputType == "time":
-            return timed(first, problem: .time, isValid: isTime)
+            return timed(first, problem: .time) { isTime($0, paddedHours: false) }
         case .input where component.inputType == "datetime-local":
             return timed(first, problem: .dateTime) { text in
                 let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
@@ -76,9 +76,7 @@ enum FormTyping {
                                            : Typed(value: .string(trimmed), raw: text, problem: problem)
     }
 
-    /// `H:MM` or `HH:MM`, with `:SS` as a time input posts seconds; 24-hour.
-    static func isTime(_ text: Substring) -> Bool { isTime(text, paddedHours: false) }
-
+    /// `H:MM` or `HH:MM` (`HH` only, `paddedHours`), with `:SS` as a time input posts seconds; 24-hour.
     static func isTime(_ text: Substring, paddedHours: Bool) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,

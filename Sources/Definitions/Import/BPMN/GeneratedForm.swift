@@ -47,13 +47,13 @@ struct GeneratedForm {
             out["type"] = "input"
             form.notes.append("form field \(key): type \(type) is asked as text")
         }
-        if let value = node.attribute("defaultValue"), !value.isEmpty, type == "date", !value.contains("${"), !value.contains("#{") {
-            // Written in the field's datePattern; the date picker holds an ISO date.
+        if let value = node.attribute("defaultValue"), !value.isEmpty {
             let pattern = node.attribute("datePattern") ?? "dd/MM/yyyy"
-            if let iso = GeneratedForm.isoDate(value, pattern: pattern) { out["default"] = .string("'\(iso)'") }
-            else { form.warnings.append(located(node, element, "the default value \(value) is not a date written as \(pattern); the field starts empty")) }
-        } else if let value = node.attribute("defaultValue"), !value.isEmpty {
-            if let expression = defaultExpression(value, type: type) { out["default"] = .string(expression) }
+            if type == "date", !value.contains("${"), !value.contains("#{") {
+                // Written in the field's datePattern; the date picker holds an ISO date.
+                if let iso = GeneratedForm.isoDate(value, pattern: pattern) { out["default"] = .string("'\(iso)'") }
+                else { form.warnings.append(located(node, element, "the default value \(value) is not a date written as \(pattern); the field starts empty")) }
+            } else if let expression = defaultExpression(value, type: type) { out["default"] = .string(expression) }
             else { form.warnings.append(located(node, element, "the default value \(value) is an expression FlowStage cannot evaluate; the field starts empty")) }
         }
         for constraint in node.descendants("constraint", inAny: BPMNNamespace.engine) {

@@ -209,7 +209,6 @@ struct FormJSMapper {
 
     // MARK: - Properties
 
-    /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes `hide`.
     /// A component that shows something but holds no value (a text, an image, a link) is hidden
     /// by `conditional.hide` like a field: "Approved by your manager" must not show on the path
     /// no manager took.
@@ -219,6 +218,7 @@ struct FormJSMapper {
         return [.object(out)]
     }
 
+    /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes `hide`.
     private mutating func conditions(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
         var disabled: [String] = []
         for name in ["disabled", "readonly"] {
