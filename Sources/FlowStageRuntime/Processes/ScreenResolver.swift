@@ -34,7 +34,10 @@ enum ScreenResolver {
     /// condition on that field sees the default (a switch on by default reveals what it
     /// governs), as form-js fills its data with defaults before its conditions run. Fields
     /// inside a collection's items keep their stored values.
+    /// A screen without conditions reads nothing of it: its defaults are then evaluated only
+    /// once, for the fields that show them.
     static func shownData(_ components: [Component], data: JSONValue, evaluator: inout Evaluator) -> JSONValue {
+        guard hasConditions(components) else { return data }
         var shown = data
         func visit(_ components: [Component]) {
             for component in components {
@@ -47,6 +50,11 @@ enum ScreenResolver {
         }
         visit(components)
         return shown
+    }
+
+    /// Whether any component, a collection's items' too, has a `hide` or `disabled` condition.
+    private static func hasConditions(_ components: [Component]) -> Bool {
+        components.contains { $0.hide != nil || $0.disabled != nil || hasConditions($0.children) }
     }
 
     /// Whether resolving `components` reads anything (data, the clock): an expression to
@@ -65,10 +73,11 @@ enum ScreenResolver {
     /// (`ResolvedScreens`); nil when an expression asks the clock or a path cannot be told.
     static func paths(_ components: [Component]) -> [DataPath]? {
         var found: [DataPath] = []
+        let conditions = hasConditions(components)
         func visit(_ components: [Component], inItems: Bool) -> Bool {
             for component in components {
-                // Whether a field with a default holds a value decides what its conditions see (`shownData`).
-                if !inItems, component.defaultValue != nil, let key = component.key, !found.contains(key) { found.append(key) }
+                // Whether a field with a default holds a value decides what the conditions see (`shownData`).
+                if conditions, !inItems, component.defaultValue != nil, let key = component.key, !found.contains(key) { found.append(key) }
                 for expression in [component.hide, component.disabled, component.defaultValue].compactMap({ $0 }) {
                     if expression.readsClock { return false }
                     for written in expression.readPaths {
