@@ -136,7 +136,7 @@ struct FormJSMapper {
         case "spacer":
             return []
         case "image":
-            return image(fields, at: pointer).flatMap { hiding(fields, at: pointer, $0.objectValue ?? [:]) }
+            return image(fields, at: pointer)
         case "iframe":
             guard let url = fields["url"]?.stringValue, url.hasPrefix("https://") else {
                 warn(pointer.appending("url"), "an iframe is shown as a link, and this one has no https address; it is left out")
@@ -147,8 +147,8 @@ struct FormJSMapper {
                 return []
             }
             // A label that reads the data may be empty, and a link needs words.
-            let constant = fields["label"]?.stringValue.flatMap { $0.hasPrefix("=") || $0.contains("{{") ? nil : label(.string($0), at: pointer.appending("label")) }
-            return hiding(fields, at: pointer, ["type": "link", "label": .string(constant.flatMap { $0.isEmpty ? nil : $0 } ?? "Open the embedded page"),
+            let constant = fields["label"]?.stringValue.flatMap { $0.isEmpty || $0.hasPrefix("=") || $0.contains("{{") ? nil : $0 }
+            return hiding(fields, at: pointer, ["type": "link", "label": .string(constant ?? "Open the embedded page"),
                                                 "url": .string(url), "newTab": true])
         case "button":
             if fields["action"]?.stringValue == "reset" {
@@ -331,7 +331,7 @@ struct FormJSMapper {
             warn(pointer.appending("source"), "an image needs an http(s) address or a FEEL data path; this one is left out")
             return []
         }
-        return [.object(out)]
+        return hiding(fields, at: pointer, out)
     }
 
     /// A dynamic list: a collection of its rows, with Add and Remove buttons that post the form
