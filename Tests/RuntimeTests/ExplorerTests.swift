@@ -141,6 +141,24 @@ import Testing
         #expect(try item(exploration.coverage, "ask").notes.isEmpty)
     }
 
+    /// The filler's texts are typed as a post types them: a time input gets a time, a
+    /// date-and-time input a real one, a phone validator an international number.
+    @Test func aRequiredTimeDateTimeAndPhoneAreFilledWithValuesTheyAccept() throws {
+        let project = try project(["processes/p.json": process("p", """
+            [ { "id": "s", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "screen": [
+                  { "type": "input", "key": "at", "label": "At", "inputType": "time", "validators": [ { "type": "required" } ] },
+                  { "type": "input", "key": "meet", "label": "Meet", "inputType": "datetime-local", "validators": [ { "type": "required" } ] },
+                  { "type": "input", "key": "phone", "label": "Phone", "validators": [ { "type": "required" }, { "type": "phone" } ] } ],
+                "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ]
+            """)])
+        let exploration = Explorer(project: project).run()
+        #expect(try item(exploration.coverage, "e").status == .reached)
+        let notes = try item(exploration.coverage, "ask").notes
+        #expect(notes.isEmpty, "\(notes)")
+    }
+
     /// A list in another's rows (`groups[].people`) gets a row in the first group's row, shown
     /// with its fields; with a row there, its Remove is tried too.
     @Test func aListInAnotherListsRowsGetsARowInTheFirstRow() throws {

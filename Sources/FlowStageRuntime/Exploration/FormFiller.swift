@@ -376,9 +376,11 @@ struct FormFiller {
                 pool += [PatternSample.sample(source), PatternSample.sample(source, generous: true)].compactMap { $0 }
             }
         }
+        if field.inputType == "tel" || field.validators.contains(where: { $0.kind == .phone }) { pool.append("+40712345678") }
         switch field.inputType {
-        case "tel": pool.append("+40712345678")
         case "url": pool.append("https://example.org")
+        case "time": pool.append("09:30")
+        case "datetime-local": pool.append(CivilDate(now, in: .current).description + "T09:30")
         case "date": pool.append(CivilDate(now, in: .current).description)
         default: break
         }
@@ -393,14 +395,17 @@ struct FormFiller {
         return found
     }
 
-    /// Whether `text` passes the text validators this filler can judge.
+    /// Whether `text` is typed without a problem (a time's form) and passes the text
+    /// validators this filler can judge.
     private func accepts(_ field: Component, _ text: String, data: JSONValue, evaluator: inout Evaluator) -> Bool {
+        guard FormTyping.type(field, posted: [text]).problem == nil else { return false }
         for validator in field.validators {
             switch validator.kind {
             case .minLength: if text.count < Int(bound(.minLength, of: field, data: data, evaluator: &evaluator) ?? 0) { return false }
             case .maxLength: if text.count > Int(bound(.maxLength, of: field, data: data, evaluator: &evaluator) ?? .greatestFiniteMagnitude) { return false }
             case .pattern: if !(validator.pattern?.matchesWhole(text) ?? true) { return false }
             case .email: if !FieldValidator.looksLikeEmail(text) { return false }
+            case .phone: if !FieldValidator.isInternationalPhoneNumber(text) { return false }
             default: break
             }
         }
