@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
-        .target(name: "Expressions"),
+        // The FEEL engine (Sources/FEEL): DMN 1.5's grammar, values and built-ins with Camunda's extensions.
+        .target(name: "FEEL"),
+        .target(name: "Expressions", dependencies: ["FEEL"]),
         // The models of every project file and the loader that reads them: FlowStage JSON, and
         // BPMN 2.0 with its forms (Import/), read into the same models (Markdown: escaping names).
         .target(name: "Definitions", dependencies: ["Expressions", "Markdown"]),
@@ -69,6 +71,7 @@ let package = Package(
         .executableTarget(name: "flowstage-crash-worker", dependencies: ["FlowStageRuntime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
+        .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),

@@ -1,0 +1,120 @@
+/// A FEEL expression or unary tests, parsed once (a mistake is a `FEELSyntaxError` with its
+/// column) and evaluated many times. Evaluation never fails: problems make null and warnings.
+public struct FEELExpression: Sendable {
+    public let source: String
+    let body: Body
+
+    enum Body: Sendable {
+        case expression(Node)
+        case unaryTests([Node], negated: Bool)
+    }
+
+    /// `knownNames`: names of the scope that hold spaces, keywords or symbols (a DMN model's
+    /// inputs such as `Loan-to-value`), so they read as one name. Names of plain words need not
+    /// be given. `types`: type names beyond FEEL's (a DMN model's item definitions), for `instance of`.
+    public init(_ source: String, knownNames: [String] = [], types: [String: FEELType] = [:]) throws(FEELSyntaxError) {
+        self.source = source
+        body = .expression(try Parser.parseExpression(source, knownNames: FEELExpression.names(knownNames), namedTypes: types))
+    }
+
+    /// Unary tests (a decision table's input entry): `< 5`, `[1..10]`, `"a", "b"`, `not(…)`, `-`.
+    public init(unaryTests source: String, knownNames: [String] = [], types: [String: FEELType] = [:]) throws(FEELSyntaxError) {
+        self.source = source
+        let (tests, negated) = try Parser.parseUnaryTests(source, knownNames: FEELExpression.names(knownNames), namedTypes: types)
+        body = .unaryTests(tests, negated: negated)
+    }
+
+    private static func names(_ extra: [String]) -> KnownNames {
+        extra.isEmpty ? BuiltinFunctions.knownNames : BuiltinFunctions.knownNames.merging(extra)
+    }
+
+    /// The value, or for unary tests whether `input` passes them (three-valued).
+    public func evaluate(_ variables: any FEELVariables = NoVariables(), input: FEELValue = .null,
+                         environment: FEELEnvironment = FEELEnvironment()) -> FEELResult {
+        var interpreter = Interpreter(variables: variables, environment: environment)
+        let value: FEELValue
+        switch body {
+        case .expression(let node):
+            value = interpreter.evaluate(node)
+        case .unaryTests(let tests, let negated):
+            let passes = interpreter.satisfies(input, tests)
+            value = FEELValue(truth: negated ? passes.map(!) : passes)
+        }
+        return FEELResult(value: interpreter.exhausted ? .null : value, warnings: interpreter.warnings)
+    }
+
+    /// Whether the expression asks the clock (`now()`, `today()`): its value may change with
+    /// nothing else changed.
+    public var readsClock: Bool {
+        func visit(_ node: Node) -> Bool {
+            if case .builtinCall(let name, _, _) = node, name == "now" || name == "today" { return true }
+            return node.children.contains(where: visit)
+        }
+        return nodes.contains(where: visit)
+    }
+
+    /// The variables the expression reads, each as its name and the members it reads of it
+    /// (`["applicant", "age"]`), in order of appearance, each once. Names it binds itself
+    /// (parameters, `for` variables, context entries) are left out; a name inside a filter
+    /// may be the item's member or a variable and is counted as a variable.
+    public var readPaths: [[String]] {
+        var found: [[String]] = []
+        func add(_ path: [String]) { if !found.contains(path) { found.append(path) } }
+        func chain(_ node: Node) -> [String]? {
+            switch node {
+            case .name(let name, _): return [name]
+            case .path(let base, let member, _): return chain(base).map { $0 + [member] }
+            default: return nil
+            }
+        }
+        func visit(_ node: Node, _ bound: Set<String>) {
+            switch node {
+            case .name(let name, _):
+                if !bound.contains(name) && name != "?" { add([name]) }
+            case .path:
+                if let path = chain(node), let first = path.first {
+                    if !bound.contains(first) && first != "?" { add(path) }
+                } else {
+                    node.children.forEach { visit($0, bound) }
+                }
+            case .filter(let base, let condition, _):
+                visit(base, bound)
+                visit(condition, bound.union(["item"]))
+            case .forLoop(let iterations, let body, _), .quantified(_, let iterations, let body):
+                var inner = bound
+                for iteration in iterations {
+                    visit(iteration.source, inner)
+                    if let end = iteration.rangeEnd { visit(end, inner) }
+                    inner.insert(iteration.name)
+                }
+                inner.insert("partial")
+                visit(body, inner)
+            case .context(let entries):
+                var inner = bound
+                for entry in entries {
+                    visit(entry.value, inner)
+                    inner.insert(entry.key)
+                }
+            case .functionDefinition(let parameters, let body, _):
+                visit(body, bound.union(parameters.map(\.name)))
+            default:
+                node.children.forEach { visit($0, bound) }
+            }
+        }
+        nodes.forEach { visit($0, []) }
+        return found
+    }
+
+    private var nodes: [Node] {
+        switch body {
+        case .expression(let node): [node]
+        case .unaryTests(let tests, _): tests
+        }
+    }
+}
+
+/// A value and the problems met computing it.
+public struct FEELResult: Sendable {
+    public let value: FEELValue
+    public let warnings: [FEELWarning]
+}

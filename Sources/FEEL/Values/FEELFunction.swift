@@ -1,0 +1,85 @@
+/// A FEEL function value: a built-in (by name, its overloads resolved when called) or one
+/// defined in an expression (`function(a, b) a + b`) with the names it saw where it was defined.
+public struct FEELFunction: Sendable {
+    enum Body: Sendable {
+        case builtin(String)
+        case user(UserFunction)
+    }
+
+    let body: Body
+
+    public var parameterNames: [String] {
+        switch body {
+        case .builtin(let name): BuiltinFunctions.overloads(name).first?.parameters.map(\.name) ?? []
+        case .user(let function): function.parameters.map(\.name)
+        }
+    }
+
+    /// `function(a, b)`, as `string()` writes a function.
+    var text: String { "function(" + parameterNames.joined(separator: ", ") + ")" }
+}
+
+/// A function defined in an expression: its parameters (with their declared types, if any),
+/// its body, and the bindings visible where it was defined (closures see them when called).
+final class UserFunction: Sendable {
+    let parameters: [(name: String, type: FEELType?)]
+    let body: Node
+    let captured: [Binding]
+    /// The variables of the evaluation that defined it: a function returned by one decision
+    /// and called in another still sees them.
+    let variables: any FEELVariables
+    /// `function(…) external {…}`: Java or PMML functions, which FlowStage does not call.
+    let isExternal: Bool
+
+    init(parameters: [(name: String, type: FEELType?)], body: Node, captured: [Binding], variables: any FEELVariables,
+         isExternal: Bool) {
+        self.parameters = parameters
+        self.body = body
+        self.captured = captured
+        self.variables = variables
+        self.isExternal = isExternal
+    }
+}
+
+/// A FEEL type as written after `instance of` or in a parameter's declaration, or as a DMN
+/// model's item definition gives it.
+public indirect enum FEELType: Sendable, Equatable {
+    case any, null, number, string, boolean, date, time, dateTime, daysTimeDuration, yearsMonthsDuration
+    case list(FEELType)
+    case context([String: FEELType])
+    case range(FEELType)
+    case function([FEELType], FEELType)
+    /// A name FEEL does not define (an item definition of a DMN model): matches nothing here.
+    case named(String)
+
+    public static let simpleNames: [String: FEELType] = [
+        "Any": .any, "Null": .null, "number": .number, "string": .string, "boolean": .boolean,
+        "date": .date, "time": .time, "date and time": .dateTime, "dateTime": .dateTime,
+        "days and time duration": .daysTimeDuration, "dayTimeDuration": .daysTimeDuration,
+        "years and months duration": .yearsMonthsDuration, "yearMonthDuration": .yearsMonthsDuration,
+        "list": .list(.any), "context": .context([:]), "range": .range(.any), "function": .function([], .any),
+    ]
+
+    /// Whether `value` is an instance of the type (DMN 1.5, 10.3.2.9.1: null is an instance of
+    /// `Null` only; a list is one of `list<T>` when each item is a `T`).
+    public func matches(_ value: FEELValue) -> Bool {
+        switch (self, value) {
+        case (.any, .null): false
+        case (.any, _): true
+        case (.null, .null): true
+        case (_, .null): false
+        case (.number, .number), (.string, .string), (.boolean, .bool), (.date, .date), (.time, .time),
+             (.dateTime, .dateTime), (.daysTimeDuration, .daysTime), (.yearsMonthsDuration, .yearsMonths):
+            true
+        // Inside a list or context, null conforms to every type (DMN 1.5, 10.3.2.9.1).
+        case (.list(let item), .list(let items)): items.allSatisfy { item == .any || $0.isNull || item.matches($0) }
+        case (.context(let fields), .context(let context)):
+            fields.allSatisfy { key, type in context[key].map { type == .any || $0.isNull || type.matches($0) } ?? false }
+        case (.range(let element), .range(let range)):
+            element == .any || [range.start, range.end].allSatisfy { $0.isNull || element.matches($0) }
+        case (.function(let parameters, _), .function(let function)):
+            parameters.isEmpty || parameters.count == function.parameterNames.count
+        default: false
+        }
+    }
+}
