@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(name: "flowstage-crash-worker", dependencies: ["FlowStageRuntime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
-        .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"]),
+        .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"], exclude: ["WildCorpus"]),  // TEMPORARY while a helper writes WildCorpus
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),

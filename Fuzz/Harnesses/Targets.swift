@@ -205,13 +205,13 @@ struct FuzzTarget: Sendable {
     // MARK: FEEL and JUEL, translated; what translates is evaluated too
 
     static let feel = FuzzTarget(name: "feel") { bytes in
-        if case .success(let expression) = ExpressionTranslator.feel(String(decoding: bytes, as: UTF8.self)) {
+        if case .success(let expression) = ModelExpressions.feel(String(decoding: bytes, as: UTF8.self)) {
             _ = expression.evaluate(in: scope)
         }
     }
 
     static let juel = FuzzTarget(name: "juel") { bytes in
-        if case .success(let expression) = ExpressionTranslator.juel(String(decoding: bytes, as: UTF8.self)) {
+        if case .success(let expression) = ModelExpressions.juel(String(decoding: bytes, as: UTF8.self)) {
             _ = expression.evaluate(in: scope)
         }
     }

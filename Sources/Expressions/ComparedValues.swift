@@ -5,6 +5,13 @@ extension Expression {
     /// whoever needs data that makes the expression go one way or the other (the explorer of
     /// `flowstage audit`); paths are written as `readPaths` writes them.
     public var comparedValues: [(path: String, value: JSONValue)] {
+        let syntax: Syntax
+        switch body {
+        case .feel(let expression):
+            return expression.comparedConstants.map { ($0.path.joined(separator: "."), $0.value.json) }
+        case .flowStage(let parsed):
+            syntax = parsed
+        }
         var found: [(path: String, value: JSONValue)] = []
         func path(_ syntax: Syntax) -> String? {
             // `number(x) > 5`, `lower(x) == "a"`: the comparison is still about x.

@@ -1,3 +1,4 @@
+import FEEL
 import Foundation
 
 /// What an expression can see when it runs.
@@ -24,30 +25,95 @@ public struct EvaluationScope: Sendable {
 public struct Evaluation: Sendable {
     public let value: JSONValue
     public let warnings: [String]
+    /// Whether the value makes a condition hold: in FlowStage's language a truthy value, in
+    /// FEEL only `true` (null, as any other value, does not hold).
+    public let holds: Bool
+    /// Whether the value hides or disables a component: FEEL reads `hide` and `disabled` as
+    /// form-js does, as a unary test against null, so a condition whose value is null holds.
+    public let hides: Bool
 }
 
-/// An expression parsed once at load (docs/reference/expressions.md) and evaluated many times.
+/// An expression parsed once at load and evaluated many times: in FlowStage's own language
+/// (docs/reference/expressions.md), or in FEEL, the language of Camunda's models and forms
+/// (docs/reference/feel.md). Either way its value is JSON data.
 public struct Expression: Sendable, Hashable, CustomStringConvertible {
-    public let source: String
-    let syntax: Syntax
+    public enum Language: Sendable, Hashable { case flowStage, feel }
 
+    public let source: String
+    let body: Body
+
+    enum Body: Sendable {
+        case flowStage(Syntax)
+        case feel(FEELExpression)
+    }
+
+    /// A FlowStage expression.
     public init(_ source: String) throws(ExpressionError) {
         self.source = source
-        self.syntax = try Parser.parse(source)
+        self.body = .flowStage(try Parser.parse(source))
+    }
+
+    /// A FEEL expression, as a Camunda model or form writes it (without its leading `=`).
+    public init(feel source: String) throws(ExpressionError) {
+        self.source = source
+        do {
+            self.body = .feel(try FEELExpression(source))
+        } catch {
+            throw ExpressionError(column: error.column, message: error.message)
+        }
+    }
+
+    public var language: Language {
+        if case .feel = body { .feel } else { .flowStage }
     }
 
     public var description: String { source }
 
-    public static func == (a: Expression, b: Expression) -> Bool { a.source == b.source }
-    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    public static func == (a: Expression, b: Expression) -> Bool { a.source == b.source && a.language == b.language }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source); hasher.combine(language) }
 
     /// Never fails: a run-time error makes the result null and is reported as a warning.
     /// `consuming`: the scope is handed to the interpreter, not copied (its data, language and
     /// time zone retained and released again per evaluation).
     public func evaluate(in scope: consuming EvaluationScope) -> Evaluation {
-        var interpreter = Interpreter(scope: scope, source: source)
-        let value = interpreter.evaluate(syntax)
-        return Evaluation(value: interpreter.exhausted ? .null : value, warnings: interpreter.warnings)
+        switch body {
+        case .flowStage(let syntax):
+            var interpreter = Interpreter(scope: scope, source: source)
+            let value = interpreter.evaluate(syntax)
+            let result: JSONValue = interpreter.exhausted ? .null : value
+            return Evaluation(value: result, warnings: interpreter.warnings, holds: result.isTruthy, hides: result.isTruthy)
+        case .feel(let expression):
+            let variables = ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value)
+            let result = expression.evaluate(variables, environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone))
+            let hides: Bool = switch result.value {
+            case .bool(let flag): flag
+            case .null: true
+            case .list(let items): items.contains { $0.isNull }
+            default: false
+            }
+            return Evaluation(value: result.value.json, warnings: result.warnings.map { "\(source): \($0)" },
+                              holds: result.value.boolValue == true, hides: hides)
+        }
+    }
+
+    /// The data path a FEEL expression reads and is nothing more (`=logo`), nil for anything else.
+    public var plainFEELPath: DataPath? {
+        guard case .feel(let expression) = body, let names = expression.plainPath,
+              !["this", "_this_", "parent", "_parent_", "i", "_i_"].contains(names[0]) else { return nil }
+        return DataPath(segments: names.map { .key($0) })
+    }
+
+    /// The value as a text shows it: FEEL's `string()` (a list as `["a", "b"]`, a date as
+    /// `2024-01-31`), FlowStage's display form; null shows nothing.
+    public func shownText(in scope: consuming EvaluationScope) -> String {
+        switch body {
+        case .flowStage:
+            return evaluate(in: scope).value.displayString
+        case .feel(let expression):
+            let variables = ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value)
+            let value = expression.evaluate(variables, environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone)).value
+            return value.isNull ? "" : value.text
+        }
     }
 
     /// Convenience for data-only expressions.
@@ -58,29 +124,54 @@ extension Expression {
     /// Whether the expression asks the clock (`today()`, `now()`, `age()`): its value may
     /// change with nothing else changed.
     public var readsClock: Bool {
-        func visit(_ syntax: Syntax) -> Bool {
-            if case .call(let function, _, _) = syntax, [.today, .now, .age].contains(function) { return true }
-            return syntax.children.contains(where: visit)
+        switch body {
+        case .feel(let expression):
+            return expression.readsClock
+        case .flowStage(let syntax):
+            func visit(_ syntax: Syntax) -> Bool {
+                if case .call(let function, _, _) = syntax, [.today, .now, .age].contains(function) { return true }
+                return syntax.children.contains(where: visit)
+            }
+            return visit(syntax)
         }
-        return visit(syntax)
     }
 
     /// The data paths the expression reads, as written (`client.age`, `accounts[0].name`), in
     /// order, each once: top-level names and their member chains. `$item`, `$index`,
-    /// `$language`, a validator's `value` and function names are not data paths.
+    /// `$language`, a validator's `value` and function names are not data paths. FEEL's names
+    /// are written as a field's key would be (`client.first name` reads no path FlowStage can
+    /// parse, and then cannot be kept by what it reads).
     public var readPaths: [String] {
-        var found: [String] = []
-        var seen = Set<String>()
-        func add(_ path: String) { if seen.insert(path).inserted { found.append(path) } }
-        func visit(_ syntax: Syntax) {
-            if let path = syntax.dataPath {
-                add(path)
-                if case .index(_, let index) = syntax { visit(index) }
-                return
+        switch body {
+        case .feel(let expression):
+            // form-js's names: `this` is a row (`$item`) or, outside rows, the data itself;
+            // `parent` the data around a row; `i` the row's position.
+            var found: [String] = []
+            for path in expression.readPaths {
+                let rest = path.dropFirst().joined(separator: ".")
+                let written: [String] = switch path[0] {
+                case "this", "_this_": rest.isEmpty ? ["$item", ""] : ["$item." + rest, rest]
+                case "parent", "_parent_": [rest]
+                case "i", "_i_": ["$index"]
+                default: [path.joined(separator: ".")]
+                }
+                for text in written where !found.contains(text) { found.append(text) }
             }
-            syntax.children.forEach(visit)
+            return found
+        case .flowStage(let syntax):
+            var found: [String] = []
+            var seen = Set<String>()
+            func add(_ path: String) { if seen.insert(path).inserted { found.append(path) } }
+            func visit(_ syntax: Syntax) {
+                if let path = syntax.dataPath {
+                    add(path)
+                    if case .index(_, let index) = syntax { visit(index) }
+                    return
+                }
+                syntax.children.forEach(visit)
+            }
+            visit(syntax)
+            return found
         }
-        visit(syntax)
-        return found
     }
 }

@@ -105,7 +105,20 @@ public struct FEELExpression: Sendable {
         return found
     }
 
-    private var nodes: [Node] {
+    /// The variable path the expression is, when it is nothing else (`logo`, `order.items`).
+    public var plainPath: [String]? {
+        func chain(_ node: Node) -> [String]? {
+            switch node {
+            case .name(let name, _): return name == "?" ? nil : [name]
+            case .path(let base, let member, _): return chain(base).map { $0 + [member] }
+            default: return nil
+            }
+        }
+        guard case .expression(let node) = body else { return nil }
+        return chain(node)
+    }
+
+    var nodes: [Node] {
         switch body {
         case .expression(let node): [node]
         case .unaryTests(let tests, _): tests
@@ -117,4 +130,52 @@ public struct FEELExpression: Sendable {
 public struct FEELResult: Sendable {
     public let value: FEELValue
     public let warnings: [FEELWarning]
+}
+
+extension FEELExpression {
+    /// The constants the expression compares a variable's path with, in the order written:
+    /// `loan.amount > 20000` gives `(["loan", "amount"], 20000)`, `status in ["new", "open"]`
+    /// gives both values, `contains(tags, "vip")` gives `(["tags"], "vip")`. A hint for whoever
+    /// needs data that makes the expression go one way or the other (the explorer).
+    public var comparedConstants: [(path: [String], value: FEELValue)] {
+        var found: [(path: [String], value: FEELValue)] = []
+        func path(_ node: Node) -> [String]? {
+            switch node {
+            case .name(let name, _): return name == "?" ? nil : [name]
+            case .path(let base, let member, _): return path(base).map { $0 + [member] }
+            // `number(x) > 5`, `lower case(x) = "a"`: the comparison is still about x.
+            case .builtinCall(_, .positional(let arguments), _) where arguments.count == 1: return path(arguments[0])
+            default: return nil
+            }
+        }
+        func constants(_ node: Node) -> [FEELValue] {
+            switch node {
+            case .literal(let value): return value.isNull ? [] : [value]
+            case .list(let items): return items.flatMap(constants)
+            case .range(let start, let end, _, _, _): return constants(start) + constants(end)
+            case .unaryRange(_, let endpoint, _): return constants(endpoint)
+            default: return []
+            }
+        }
+        func visit(_ node: Node) {
+            switch node {
+            case .comparison(_, let left, let right, _):
+                if let name = path(left) { found += constants(right).map { (name, $0) } }
+                if let name = path(right) { found += constants(left).map { (name, $0) } }
+            case .between(let value, let low, let high, _):
+                if let name = path(value) { found += (constants(low) + constants(high)).map { (name, $0) } }
+            case .inTests(let value, let tests, _):
+                if let name = path(value) { found += tests.flatMap(constants).map { (name, $0) } }
+            case .builtinCall(_, let arguments, _):
+                let names = arguments.nodes.compactMap(path)
+                let values = arguments.nodes.flatMap(constants)
+                for name in names { found += values.map { (name, $0) } }
+            default:
+                break
+            }
+            node.children.forEach(visit)
+        }
+        nodes.forEach(visit)
+        return found
+    }
 }

@@ -23,8 +23,9 @@ enum ComponentRequestRule: Sendable {
     /// A file upload: the files stored at its key and its limits in words (the server's limit
     /// is the state's); its remove buttons post where its upload does (`PostTarget`).
     case upload(UploadHint, words: Words)
-    /// A table: its rows, read from `source` and written per column (headers and caption are fixed).
-    case table(TableColumns, source: DataPath?)
+    /// A table: its rows, read from `source` (or computed by its FEEL) and written per column
+    /// (headers and caption are fixed).
+    case table(TableColumns)
     /// A select, radio group, multiselect or segmented control whose options are read from the
     /// data (form-js's `valuesKey`), or whose options' labels read it (`Pay ${amount} now`, its
     /// own or its enumeration's, a child list's under one parent value):
@@ -42,6 +43,7 @@ enum ComponentRequestRule: Sendable {
                    markdown: MarkdownCache, data: JSONValue = .null) -> ComponentRequestRule {
         let words = project.words.for(language)
         if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(.data(source)) }
+        if component.readsOptionsFromData, let expression = component.sourceExpression { return .dataOptions(.computed(expression)) }
         if let listed = component.optionsWithLabelsReadingData(project, language: language, data: data) { return .dataOptions(.listed(listed)) }
         switch component.type {
         case .text, .message:
@@ -61,13 +63,13 @@ enum ComponentRequestRule: Sendable {
                          notADate: words["datePlaceholder"])
         case .fileUpload:
             return .upload(UploadHint(UploadRules(component), words: words), words: words)
-        case .image where component.imageSource != nil:
+        case .image where component.imageSource != nil || component.sourceExpression != nil:
             return .image(media: project.media)
         case .table:
             let columns = component.tableColumns.map {
                 TableColumn($0, label: $0.label.resolve(project.tags, language: language, data: .null), ui: words)
             }
-            return .table(TableColumns(columns), source: component.source)
+            return .table(TableColumns(columns))
         default:
             return .none
         }
@@ -118,12 +120,15 @@ extension ComponentRequestRule {
 enum OptionSource: Sendable {
     /// Read from the data at this path.
     case data(DataPath)
+    /// Computed by FEEL from the data (form-js's `valuesExpression`).
+    case computed(Expressions.Expression)
     /// Its own or its enumeration's (a child list's under one parent value), whose labels read the data.
     case listed([Option])
 
     func options(in data: JSONValue) -> [Option] {
         switch self {
         case .data(let path): Component.options(from: data.value(at: path))
+        case .computed(let expression): Component.options(from: expression.evaluate(in: TemplateSection.scope(data)).value)
         case .listed(let options): options
         }
     }
@@ -132,7 +137,7 @@ enum OptionSource: Sendable {
 extension Component {
     /// A choice field whose options are read from the data at `optionsSource` (not an enumeration's).
     var readsOptionsFromData: Bool {
-        isChoiceWithoutEnumeration && optionsSource != nil
+        isChoiceWithoutEnumeration && (optionsSource != nil || isChoiceFromExpression)
     }
 
     /// A choice field's options, its own or its enumeration's (not the data's; a child list's

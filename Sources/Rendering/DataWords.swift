@@ -108,7 +108,7 @@ struct DataWords: Sendable {
     /// A field's own words by name: those `carried` picks from; the rest a page plan prints
     /// whole when they read the data (`SpecializedComponents`). A type's own word is one its
     /// template prints as a name of the component (a select's empty choice, an upload's
-    /// button, a table's caption, an input's prefix and suffix: `affixes`), as
+    /// button, a table's caption, an image's alt, an input's prefix and suffix: `affixes`), as
     /// `ScreenViewBuilder` fills it.
     static func fieldWords(_ component: Component) -> [(ViewKey, Text?)] {
         let words: [(ViewKey, Text?)] = [(.label, component.label), (.hint, component.hint), (.title, component.title),
@@ -118,6 +118,8 @@ struct DataWords: Sendable {
         case .select: words + [(.emptyLabel, component.text("emptyLabel"))]
         case .fileUpload: words + [(.uploadLabel, component.text("uploadLabel"))]
         case .table: words + [(.caption, component.text("caption"))]
+        // An image's own alt may read the data (form-js's `=alt`); a media item's alt never does.
+        case .image: words + [(.alt, component.alt)]
         default: words
         }
     }

@@ -150,8 +150,8 @@ extension FieldRequestValues {
                              links: any PageLinks, tags: Tags, scope: JSONValue? = nil) -> TemplateValue {
         var values = FieldRequestValues.none
         switch entry.rule {
-        case .table(let columns, let source):
-            return .html(columns.markup(of: source.map { (scope ?? state.data).value(at: $0) }?.arrayValue ?? []) { body in
+        case .table(let columns):
+            return .html(columns.markup(of: component.sourceValue(in: scope ?? state.data).arrayValue ?? []) { body in
                 values.rule = RequestRuleValues(tableRows: body)
                 return entry.template.render(SpecializedComponentContext(values))
             })

@@ -23,8 +23,8 @@ struct ImageSource {
         var url: String?
         if let key = component.mediaKey {
             item = media[key]
-        } else if let path = component.imageSource {
-            let value = path.get(in: data).stringValue ?? ""
+        } else if component.imageSource != nil || component.sourceExpression != nil {
+            let value = component.sourceValue(in: data).stringValue ?? ""
             item = media[value]
             if item == nil { url = Self.safeImageURL(value) }
         } else {

@@ -182,9 +182,8 @@ extension RequestRuleValues {
             }
             return RequestRuleValues(options: OptionRows(options, name: component.key?.description ?? "", invalid: error != nil,
                                                          disabled: disabled), fieldID: fieldID, words: written)
-        case .table(let columns, let source):
-            return RequestRuleValues(tableRows: columns.rows(of: source.map { data.value(at: $0) }?.arrayValue ?? []),
-                                     words: written)
+        case .table(let columns):
+            return RequestRuleValues(tableRows: columns.rows(of: component.sourceValue(in: data).arrayValue ?? []), words: written)
         case .image(let media):
             // While the data names no image, none: a page prints nothing then
             // (`FieldRequestValues.printedWhole`), and the name stays the request's.

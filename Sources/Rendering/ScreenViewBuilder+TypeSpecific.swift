@@ -86,12 +86,14 @@ extension ScreenViewBuilder {
     }
 
     private func fillTable(_ view: inout ComponentView, _ component: Component) {
-        let columns = component.tableColumns.map { TableColumn($0, label: text($0.label) ?? "", ui: ui) }
+        let data = scope ?? state.data
+        let definitions = component.columnsExpression.map { TableColumnDefinition.computed($0, in: data) } ?? component.tableColumns
+        let columns = definitions.map { TableColumn($0, label: text($0.label) ?? "", ui: ui) }
         view.set(.caption, .optional(textProperty(component, "caption")))
         view.set(.columns, .list(columns.map { column in
             .object(KeyedView([.label: .text(column.label), .format: .text(column.format.rawValue)]))
         }))
-        let rows = component.source.map { $0.get(in: scope ?? state.data) }?.arrayValue ?? []
+        let rows = component.sourceValue(in: data).arrayValue ?? []
         view.set(.tableRows, .list(TableColumn.rows(columns, of: rows)))
         view.set(.columnCount, .number(Double(columns.count)))
     }

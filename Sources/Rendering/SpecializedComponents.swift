@@ -570,10 +570,13 @@ struct SpecializedComponents: Sendable {
     /// list section only so). Paths that start with `$item` land under `$item`: an item's.
     private static func sample(drawing components: [Component]) -> JSONValue {
         var sample: JSONValue = .object([:])
-        for image in components where image.type == .image { image.imageSource?.set(.string("/image"), in: &sample) }
-        for table in components where table.type == .table { table.source?.set(.array([.object([:])]), in: &sample) }
+        // A source that is FEEL is drafted when it is a data path (`=logo`); a page whose FEEL
+        // computes more is drawn whole.
+        func source(_ component: Component) -> DataPath? { component.source ?? component.sourceExpression?.plainFEELPath }
+        for image in components where image.type == .image { source(image)?.set(.string("/image"), in: &sample) }
+        for table in components where table.type == .table { source(table)?.set(.array([.object([:])]), in: &sample) }
         for select in components where select.readsOptionsFromData {
-            select.optionsSource?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
+            source(select)?.set(.array([.object(["value": .string("option"), "label": .string("option")])]), in: &sample)
         }
         for upload in components where upload.type == .fileUpload {
             upload.key?.set(.array([.object(["id": .string("file"), "name": .string("file"), "size": .number(1)])]), in: &sample)
@@ -606,6 +609,8 @@ struct SpecializedComponents: Sendable {
     /// Types whose markup is fixed but for the dynamic names, with words that read no data (but
     /// a label, hint or title, the request's: `DataWords`) and options that do not follow another field.
     private static func isEligible(_ component: Component, project: Project, language: String) -> Bool {
+        // Columns computed per view (form-js's `columnsExpression`) change the table's markup itself.
+        if component.columnsExpression != nil { return false }
         switch component.type {
         case .input, .textarea, .select, .radio, .checkbox, .segmented, .multiselect, .switch, .button, .text, .message, .link,
              .slider, .datepicker, .fileUpload, .table:
@@ -632,7 +637,8 @@ struct SpecializedComponents: Sendable {
             .map(\.1)
         // An input's prefix and suffix are among its own words, a slider's suffix its rule's.
         let written = component.type == .input ? DataWords.affixes.map(\.property) : component.type == .slider ? ["suffix"] : []
-        let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown, component.alt, mediaAlt]
+        let texts = words + [component.type == .text || component.type == .message ? nil : component.markdown,
+                             carried.contains(.alt) ? nil : component.alt, mediaAlt]
             + ["prefix", "suffix", "subtitle"].filter { !written.contains($0) }.map(component.text)
             + component.tableColumns.map(\.label)
             // Option labels that read the data are the request's for a choice field and any child list.

@@ -2,20 +2,21 @@ import Foundation
 import Testing
 
 /// The wild corpus (../shared/testdata/wild) is read where it lies, never copied: this test only
-/// checks that each of its conditions and FEEL values appears in the translation tables.
+/// checks that each of its JUEL conditions appears in the tables of `ModelExpressionTests`
+/// (its FEEL is checked on the FEEL engine: Tests/FEELTests/WildCorpus).
 @Suite struct CorpusCoverage {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../shared/testdata/wild").standardizedFileURL
 
-    @Test func everyCorpusConditionAndFEELValueIsInTheTables() throws {
+    @Test func everyCorpusJUELConditionIsInTheTables() throws {
         guard FileManager.default.fileExists(atPath: CorpusCoverage.corpus.path) else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(CorpusCoverage.corpus.path)") }
             return
         }
-        let tabled = Set((corpusCases + feelCases + juelCases).map(\.source) + refusedCases.map(\.source))
-        let found = try CorpusCoverage.expressions()
-        #expect(found.count >= 50)
+        let tabled = Set((corpusCases + juelCases).map(\.source) + refusedCases.map(\.source))
+        let found = try CorpusCoverage.expressions().filter { $0.source.contains("${") || $0.source.contains("#{") }
+        #expect(found.count >= 5)
         for (file, source) in found {
             #expect(tabled.contains(source), "\(file): \(source.debugDescription) is in no table")
         }

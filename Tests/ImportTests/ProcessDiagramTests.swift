@@ -144,11 +144,12 @@ struct ProcessDiagramRules {
     }
 }
 
-/// The `dc:Bounds` of every `bpmndi:BPMNShape` of a file by element id, read with Foundation's
+/// The `dc:Bounds` of every `bpmndi:BPMNShape` of a file's first plane by element id, read with Foundation's
 /// parser: a second reading, so the test does not trust the reader it checks.
 private final class ShapeBounds: NSObject, XMLParserDelegate {
     private var found: [String: ProcessDiagram.Bounds] = [:]
     private var shape: String?
+    private var planes = 0
 
     static func read(_ file: URL) -> [String: ProcessDiagram.Bounds] {
         guard let parser = XMLParser(contentsOf: file) else { return [:] }
@@ -160,6 +161,10 @@ private final class ShapeBounds: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        // Only the first plane: a collapsed subprocess's inside is drawn on a plane of its own,
+        // which the map opens from the subprocess, not on the process's map.
+        if name == "BPMNPlane" { planes += 1 }
+        guard planes <= 1 else { return }
         if name == "BPMNShape" { shape = attributes["bpmnElement"] }
         if name == "Bounds", let id = shape, found[id] == nil,
            let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init),

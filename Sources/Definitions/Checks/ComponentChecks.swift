@@ -25,8 +25,10 @@ enum ComponentChecks {
                 }
             }
         case .table:
-            _ = reader.path("source", required: "A table")
+            reader.pathOrFEEL("source", required: "A table")
             if !reader.has("caption") { reader.missing("caption", "A table (it names the table for screen readers)") }
+            // Columns computed by FEEL (form-js's `columnsExpression`) are checked when shown.
+            if case .object? = reader.value("columns") { _ = reader.expression("columns"); return }
             guard let columns = reader.array("columns") else { reader.missing("columns", "A table"); return }
             if columns.isEmpty { diagnostics.error(at: reader.at("columns"), "a table needs at least one column") }
             for column in columns {

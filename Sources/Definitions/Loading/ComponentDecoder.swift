@@ -35,12 +35,13 @@ struct ComponentDecoder {
         if type == .link, let url = reader.string("url"), !SafeLink.isSafe(url) {
             diagnostics.error(at: reader.at("url"), "\"\(url)\" is not a safe address; use https://, http://, mailto:, tel: or a path on this server starting with /")
         }
-        if type == .image { _ = reader.path("source"); _ = reader.string("media"); _ = reader.string("alt"); _ = reader.bool("decorative") }
+        if type == .image { reader.pathOrFEEL("source"); _ = reader.string("media"); _ = reader.text("alt"); _ = reader.bool("decorative") }
         if reader.has("enumeration") { _ = reader.string("enumeration"); _ = reader.path("parentKey") }
         if (type == .radio || type == .segmented || type == .select || type == .multiselect),
            !reader.has("options"), !reader.has("enumeration"), !reader.has("source") {
             diagnostics.error(at: pointer, "a \(typeName) needs \"options\", \"enumeration\" or \"source\"")
         }
+        if [.radio, .segmented, .select, .multiselect, .checkbox].contains(type), reader.has("source") { reader.pathOrFEEL("source") }
         return Component(
             type: type,
             id: reader.string("id"),
@@ -103,7 +104,9 @@ struct ComponentDecoder {
         }
         var bound: ValidatorDefinition.Bound?
         if let raw = reader.value("value") {
-            if case .string(let text) = raw, text.hasPrefix("=") {
+            if case .object = raw {
+                bound = ObjectReader.expression(raw, at: reader.at("value"), diagnostics).map(ValidatorDefinition.Bound.expression)
+            } else if case .string(let text) = raw, text.hasPrefix("=") {
                 if let expression = ObjectReader.expression(.string(String(text.dropFirst())), at: reader.at("value"), diagnostics) {
                     bound = .expression(expression)
                 }

@@ -98,8 +98,28 @@ struct ObjectReader {
         return text
     }
 
+    /// A text: words with `@@tag`s and `${path}`s; or, as a Camunda form writes them, FEEL
+    /// (`{"feel": "…"}`, its value shown) or form-js templating (`{"template": "Hi {{name}}"}`).
     func text(_ key: String, required: String? = nil) -> Text? {
-        string(key, required: required).map { Text($0) }
+        if case .object(let members)? = value(key) {
+            switch (members.count, members["feel"], members["template"]) {
+            case (1, .string(let feel)?, nil):
+                do {
+                    return Text(source: "=" + feel, parts: [.feel(try Expression(feel: feel))])
+                } catch {
+                    diagnostics.error(at: at(key).appending("feel"), "the FEEL expression does not parse: \(error.description)")
+                    return nil
+                }
+            case (1, nil, .string(let template)?):
+                let (text, problems) = Text.template(template)
+                for problem in problems { diagnostics.warning(at: at(key).appending("template"), problem.message) }
+                return text
+            default:
+                diagnostics.error(at: at(key), "a text written as an object is {\"feel\": \"…\"} or {\"template\": \"…\"}, with nothing else")
+                return nil
+            }
+        }
+        return string(key, required: required).map { Text($0) }
     }
 
     func expression(_ key: String) -> Expression? {
@@ -110,6 +130,14 @@ struct ObjectReader {
     func path(_ key: String, required: String? = nil) -> DataPath? {
         guard let text = string(key, required: required) else { return nil }
         return ObjectReader.path(text, at: at(key), diagnostics)
+    }
+
+    /// A data path, or FEEL computing the value (`{"feel": "…"}`): where a table, an image or a
+    /// choice field finds what it shows. True when present and readable.
+    @discardableResult
+    func pathOrFEEL(_ key: String, required: String? = nil) -> Bool {
+        if case .object? = value(key) { return expression(key) != nil }
+        return path(key, required: required) != nil
     }
 
     /// An `addItem` or `removeItem` action's list (`children`, `groups[].people`).
@@ -137,15 +165,27 @@ struct ObjectReader {
         return ObjectReader(value, at: at(key), diagnostics, what: what)
     }
 
-    /// An expression written as a string; booleans and numbers are accepted as constants.
+    /// An expression written as a string; booleans and numbers are accepted as constants; FEEL
+    /// is written `{"feel": "…"}` (what a Camunda model's `=…` becomes).
     static func expression(_ value: JSONValue, at pointer: JSONPointer, _ diagnostics: Diagnostics) -> Expression? {
         let source: String
         switch value {
         case .string(let text): source = text
         case .bool(let flag): source = flag ? "true" : "false"
         case .number: source = value.displayString
+        case .object(let members):
+            guard members.count == 1, case .string(let feel)? = members["feel"] else {
+                diagnostics.error(at: pointer, "an expression written as an object is FEEL, {\"feel\": \"…\"}, with nothing else")
+                return nil
+            }
+            do {
+                return try Expression(feel: feel)
+            } catch {
+                diagnostics.error(at: pointer.appending("feel"), "the FEEL expression does not parse: \(error.description)")
+                return nil
+            }
         default:
-            diagnostics.error(at: pointer, "must be an expression in a string, found \(value.kindName)")
+            diagnostics.error(at: pointer, "must be an expression in a string (or FEEL as {\"feel\": \"…\"}), found \(value.kindName)")
             return nil
         }
         do {

@@ -143,6 +143,18 @@ public struct Component: Sendable {
     /// `source`: the data path of a table's rows, a collection's items, an image's picture or
     /// a choice field's options.
     public var source: DataPath? { storage.parsed.source }
+    /// `source` written as FEEL: what a table, an image or a choice field shows, computed from the data.
+    public var sourceExpression: Expression? { storage.parsed.sourceExpression }
+    /// A table's `columns` written as FEEL (a list of `{key, label}`), computed from the data.
+    public var columnsExpression: Expression? { storage.parsed.columnsExpression }
+
+    /// What the component shows from the data: the value at `source`, or its FEEL's value
+    /// (`data` may be a collection item's scope, holding `$item` and `$index`).
+    public func sourceValue(in data: JSONValue) -> JSONValue {
+        if let expression = sourceExpression { return expression.evaluate(in: TemplateSection.scope(data)).value }
+        return source?.get(in: data) ?? .null
+    }
+
     /// A collection's `selectKey` (where the chosen item is stored) and `selectValue` (what of it).
     public var selectKey: DataPath? { storage.parsed.selectKey }
     public var selectValue: DataPath? { storage.parsed.selectValue }

@@ -20,6 +20,11 @@ extension Component {
         return source
     }
 
+    /// A choice field whose options are its `source`'s FEEL value (form-js's `valuesExpression`).
+    public var isChoiceFromExpression: Bool {
+        sourceExpression != nil && type != .image && type != .table && type != .collection && options.isEmpty
+    }
+
     /// The options a `source` list holds; entries without a value are skipped.
     public static func options(from list: JSONValue) -> [Option] {
         guard case .array(let items) = list else { return [] }
@@ -59,6 +64,7 @@ extension Project {
     /// inline options. The one place runtime typing and rendering ask, so both agree.
     public func options(for component: Component, data: JSONValue, language: String) -> [Option] {
         guard let name = component.enumerationName, let list = enumerations[name] else {
+            if component.isChoiceFromExpression { return Component.options(from: component.sourceValue(in: data)) }
             return component.optionsSource.map { Component.options(from: $0.get(in: data)) } ?? component.options
         }
         let parentCode = component.parentKey.flatMap { key -> String? in

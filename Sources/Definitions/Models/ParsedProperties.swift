@@ -8,6 +8,11 @@ struct ParsedProperties: Sendable {
     let parentKey: DataPath?
     /// `source`: where a table's rows, a collection's items, an image or a choice field's options are.
     private(set) var source: DataPath?
+    /// `source` written as FEEL (`{"feel": "…"}`): a table's rows, an image or a choice field's
+    /// options computed from the data, as form-js's `dataSource`, `source` and `valuesExpression`.
+    let sourceExpression: Expression?
+    /// A table's `columns` written as FEEL, a list of `{key, label}` (form-js's `columnsExpression`).
+    let columnsExpression: Expression?
     /// `selectKey` and `selectValue` of a collection.
     private(set) var selectKey: DataPath?
     let selectValue: DataPath?
@@ -32,12 +37,18 @@ struct ParsedProperties: Sendable {
         func path(_ name: String) -> DataPath? { properties[name]?.stringValue.flatMap { try? DataPath($0) } }
         parentKey = path("parentKey")
         source = path("source")
+        func feel(_ name: String) -> Expression? {
+            guard case .object(let members)? = properties[name], case .string(let source)? = members["feel"] else { return nil }
+            return try? Expression(feel: source)
+        }
+        sourceExpression = type == .collection ? nil : feel("source")
+        columnsExpression = type == .table ? feel("columns") : nil
         selectKey = type == .collection ? path("selectKey") : nil
         selectValue = type == .collection ? path("selectValue") : nil
         var texts: [String: Text] = [:]
-        for name in Component.textPropertyNames { if let words = properties[name]?.stringValue { texts[name] = Text(words) } }
+        for name in Component.textPropertyNames { if let words = properties[name].flatMap(Text.init(json:)) { texts[name] = words } }
         self.texts = texts
-        columns = type == .table ? (properties["columns"]?.arrayValue ?? []).compactMap(TableColumnDefinition.init) : []
+        columns = type == .table ? (properties["columns"]?.arrayValue ?? []).compactMap { TableColumnDefinition($0) } : []
     }
 }
 
@@ -52,10 +63,22 @@ public struct TableColumnDefinition: Sendable {
     /// For the currency format: an ISO 4217 code (EUR when not given).
     public let currency: String
 
-    init?(_ column: JSONValue) {
-        guard let key = column["key"]?.stringValue.flatMap({ try? DataPath($0) }) else { return nil }
+    /// The columns a table's FEEL `columns` computes from `data`: its `{key, label}` items
+    /// (a key any name, read as one member of the row); nothing when it is no such list.
+    public static func computed(_ expression: Expression, in data: JSONValue) -> [TableColumnDefinition] {
+        let value = expression.evaluate(in: TemplateSection.scope(data)).value
+        return (value.arrayValue ?? []).prefix(100).compactMap { column in
+            guard let key = column["key"]?.stringValue, !key.isEmpty else { return nil }
+            return TableColumnDefinition(["key": .string(key), "label": column["label"] ?? .string(key)], keyAsMember: true)
+        }
+    }
+
+    init?(_ column: JSONValue, keyAsMember: Bool = false) {
+        let written = column["key"]?.stringValue
+        guard let key = keyAsMember ? written.map({ DataPath(segments: [.key($0)]) }) : written.flatMap({ try? DataPath($0) })
+        else { return nil }
         self.key = key
-        label = Text(column["label"]?.stringValue ?? key.description)
+        label = Text(column["label"]?.stringValue ?? column["label"].map(\.displayString) ?? written ?? key.description)
         format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
         currency = column["currency"]?.stringValue ?? "EUR"
     }

@@ -10,6 +10,10 @@ public struct Text: Sendable, Hashable {
         case literal(String)
         case tag(String)
         case path(DataPath)
+        /// FEEL whose value is shown, as form-js shows `{{expression}}` and an `=expression` label.
+        case feel(Expression)
+        /// form-js's `{{#if condition}}…{{/if}}` and `{{#loop list}}…{{/loop}}`.
+        indirect case section(TemplateSection)
     }
 
     public let source: String
@@ -21,9 +25,19 @@ public struct Text: Sendable, Hashable {
         self.parts = Text.parse(source)
     }
 
+    init(source: String, parts: [Part]) {
+        self.source = source
+        self.parts = parts
+    }
+
     /// True when the text needs no data to resolve (tags still depend on the language).
     public var isStatic: Bool {
-        !parts.contains { if case .path = $0 { true } else { false } }
+        !parts.contains { part in
+            switch part {
+            case .literal, .tag: false
+            case .path, .feel, .section: true
+            }
+        }
     }
 
     /// Whether the resolved text reads instance data, directly or through a tag's own `${path}`.
@@ -31,7 +45,7 @@ public struct Text: Sendable, Hashable {
         parts.contains { part in
             switch part {
             case .literal: false
-            case .path: true
+            case .path, .feel, .section: true
             case .tag(let key): tags.lookup(key, language: language).map(Text.interpolates) ?? false
             }
         }
@@ -44,6 +58,7 @@ public struct Text: Sendable, Hashable {
             switch part {
             case .literal: true
             case .path(let path): path.segments.first == .key("$item") || path.segments.first == .key("$index")
+            case .feel, .section: false
             case .tag(let key): !(tags.lookup(key, language: language).map(Text.interpolates) ?? false)
             }
         }
@@ -51,7 +66,17 @@ public struct Text: Sendable, Hashable {
 
     /// Tag keys this text refers to.
     public var tagKeys: [String] {
-        parts.compactMap { if case .tag(let key) = $0 { key } else { nil } }
+        Text.tagKeys(parts)
+    }
+
+    private static func tagKeys(_ parts: [Part]) -> [String] {
+        parts.flatMap { part -> [String] in
+            switch part {
+            case .tag(let key): [key]
+            case .section(let section): tagKeys(section.body)
+            default: []
+            }
+        }
     }
 
     /// The words to show: tags looked up for `language`, paths read from `data`.
@@ -66,17 +91,23 @@ public struct Text: Sendable, Hashable {
     /// another language such as markdown, where instance data must stay text (the designer's
     /// words and tags stay as written).
     public func resolve(_ tags: Tags, language: String, data: JSONValue, escapingValues escape: ((String) -> String)?) -> String {
-        resolve(tags, language: language, reading: { $0.get(in: data) }, escape)
+        resolve(tags, language: language, reading: { $0.get(in: data) }, escape, data: data)
     }
 
     /// The data paths the text reads in `language`, in order: its own `${path}`s and those of
     /// the tags it shows (a tag inside a tag's value is not looked up, as in `resolve`). The words
     /// are a function of these paths' values: what a cache of filled-in texts is keyed by.
     public func paths(_ tags: Tags, language: String) -> [DataPath] {
+        Text.paths(parts, tags, language: language)
+    }
+
+    private static func paths(_ parts: [Part], _ tags: Tags, language: String) -> [DataPath] {
         parts.flatMap { part -> [DataPath] in
             switch part {
             case .literal: []
             case .path(let path): [path]
+            case .feel(let expression): Text.variablePaths(expression)
+            case .section(let section): Text.variablePaths(section.expression) + paths(section.body, tags, language: language)
             case .tag(let key):
                 tags.interpolatingValue(key, language: language)?.parts.compactMap { if case .path(let path) = $0 { path } else { nil } } ?? []
             }
@@ -90,58 +121,69 @@ public struct Text: Sendable, Hashable {
     }
 
     private func resolve(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
-                         _ escape: ((String) -> String)?) -> String {
+                         _ escape: ((String) -> String)?, data: JSONValue? = nil) -> String {
         if parts.isEmpty { return source }
         if parts.count == 1 {
             // One part is given back as it is, unless it is a tag whose value reads data.
             switch parts[0] {
             case .literal(let literal): return literal
             case .path(let path): return Text.written(read(path), escape)
+            case .feel, .section: break
             case .tag(let key):
                 guard let value = tags.interpolatingValue(key, language: language) else { return tags.lookup(key, language: language) ?? key }
                 var bytes: [UInt8] = []
-                value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false)
+                value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false, data: data)
                 return String(decoding: bytes, as: UTF8.self)
             }
         }
         // Gathered as bytes and made a string once: `String.append` cost some 400 instructions
         // a part, and a sentence with three values in it has seven parts.
-        return String(decoding: gathered(tags, language: language, reading: read, escape), as: UTF8.self)
-    }
-
-    private func gathered(_ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
-                          _ escape: ((String) -> String)?) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.utf8.count + 32)
-        gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: true)
-        return bytes
+        gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: true, data: data)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the words to `bytes`. A tag's value is read for its own `${path}`s, written into
-    /// the same bytes; a tag inside a tag's value is not looked up (it stays as written).
+    /// the same bytes; a tag inside a tag's value is not looked up (it stays as written). FEEL
+    /// parts are evaluated on `data` (the scope of a collection's item holds `$item` and `$index`).
     private func gather(into bytes: inout [UInt8], _ tags: Tags, language: String, reading read: (DataPath) -> JSONValue,
-                        _ escape: ((String) -> String)?, readingTags: Bool) {
-        // From the text's contiguous bytes: appending its `utf8` view went through the generic
-        // sequence path (some 170 instructions a piece).
-        func append(_ text: String) {
-            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: text.utf8)
-            }
-        }
-        if parts.isEmpty { return append(source) }
+                        _ escape: ((String) -> String)?, readingTags: Bool, data: JSONValue?) {
+        if parts.isEmpty { return Text.append(source, to: &bytes) }
+        Text.gather(parts, into: &bytes, tags, language: language, reading: read, escape, readingTags: readingTags, data: data)
+    }
+
+    private static func gather(_ parts: [Part], into bytes: inout [UInt8], _ tags: Tags, language: String,
+                               reading read: (DataPath) -> JSONValue, _ escape: ((String) -> String)?, readingTags: Bool,
+                               data: JSONValue?) {
         for part in parts {
             switch part {
-            case .literal(let literal): append(literal)
-            case .path(let path): append(Text.written(read(path), escape))
+            case .literal(let literal): append(literal, to: &bytes)
+            case .path(let path): append(Text.written(read(path), escape), to: &bytes)
+            case .feel(let expression):
+                append(Text.written(TemplateSection.shown(expression, in: data ?? .null), escape), to: &bytes)
+            case .section(let section):
+                for scope in section.scopes(in: data ?? .null) {
+                    gather(section.body, into: &bytes, tags, language: language, reading: { $0.get(in: scope) }, escape,
+                           readingTags: readingTags, data: scope)
+                }
             case .tag(let key):
                 if !readingTags {
-                    append("@@"); append(key)
+                    append("@@", to: &bytes); append(key, to: &bytes)
                 } else if let value = tags.interpolatingValue(key, language: language) {
-                    value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false)
+                    value.gather(into: &bytes, tags, language: language, reading: read, escape, readingTags: false, data: data)
                 } else {
-                    append(tags.lookup(key, language: language) ?? key)
+                    append(tags.lookup(key, language: language) ?? key, to: &bytes)
                 }
             }
+        }
+    }
+
+    /// From the text's contiguous bytes: appending its `utf8` view went through the generic
+    /// sequence path (some 170 instructions a piece).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
         }
     }
 

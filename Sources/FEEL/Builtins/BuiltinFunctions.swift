@@ -120,7 +120,7 @@ enum BuiltinFunctions {
         }
         guard let (resolved, runner) = resolve(name, overloads, arguments, at: at) else {
             let forms = overloads.map { "\(name)(" + $0.parameters.map { $0.name + ($0.optional ? "?" : "") }.joined(separator: ", ") + ($0.variadic ? ", …" : "") + ")" }
-            interpreter.warn("\(describe(arguments)) do not fit \(forms.joined(separator: " or ")); the call reads as null", at: at)
+            interpreter.warn("no form of `\(name)` takes \(describe(arguments)) (\(forms.joined(separator: " or "))); the call reads as null", at: at)
             return .null
         }
         var call = resolved
@@ -134,7 +134,7 @@ enum BuiltinFunctions {
 
     private static func describe(_ arguments: Arguments) -> String {
         switch arguments {
-        case .positional(let values): "\(values.count) argument" + (values.count == 1 ? "" : "s")
+        case .positional(let values): values.count == 1 ? "1 argument" : "\(values.count) arguments"
         case .named(let pairs): "the arguments " + pairs.map { "`\($0.name)`" }.joined(separator: ", ")
         }
     }

@@ -5,35 +5,31 @@ extension BuiltinFunctions {
     static let camundaFunctions: [(String, BuiltinFunction)] = [
         ("is defined", BuiltinFunction("value") { call, _ in .bool(!call[0].isNull) }),
         ("get or else", BuiltinFunction("value, default") { call, _ in call[0].isNull ? call[1] : call[0] }),
-        ("assert", BuiltinFunction("value, condition, cause?") { call, _ in
+        ("assert", BuiltinFunction("value, condition, cause?") { call, interpreter in
             if call[1].boolValue == true { return call[0] }
             let cause = call.isGiven(2) ? call[2].stringValue : nil
-            call.problem = "the assertion failed" + (cause.map { ": \($0)" } ?? "") + " (Camunda fails the evaluation here)"
-            return .null
+            // Camunda fails the whole evaluation (the one failure on purpose): its value is null.
+            return interpreter.stop("the assertion failed" + (cause.map { ": \($0)" } ?? "") + "; the evaluation was stopped and its value is null", at: call.at)
         }),
         ("is empty", BuiltinFunction("list") { call, _ in call.list(0).map { .bool($0.isEmpty) } ?? .null }),
+        // Each value seen more than once, in the order of its first occurrence (Camunda's docs:
+        // `duplicate values([1,2,3,2,1])` is `[1,2]`).
         ("duplicate values", BuiltinFunction("list") { call, _ in
             guard let items = call.list(0) else { return .null }
-            var seen: [FEELValue] = []
-            var duplicates: [FEELValue] = []
-            for item in items {
-                if seen.contains(where: { Comparisons.equal($0, item) == true }) {
-                    if !duplicates.contains(where: { Comparisons.equal($0, item) == true }) { duplicates.append(item) }
-                } else {
-                    seen.append(item)
-                }
-            }
-            return .list(duplicates)
+            let distinctItems = distinct(items)
+            return .list(distinctItems.filter { value in items.count { Comparisons.equal($0, value) == true } > 1 })
         }),
         ("partition", BuiltinFunction("list, size") { call, _ in
             guard let items = call.list(0), let size = call.int(1) else { return .null }
             guard size > 0 else { call.problem = "`partition` needs a size of at least 1"; return .null }
             return .list(stride(from: 0, to: items.count, by: size).map { .list(Array(items[$0..<Swift.min($0 + size, items.count)])) })
         }),
-        ("string join", BuiltinFunction("list, delimiter, prefix, suffix") { call, _ in
+        // Any of delimiter, prefix and suffix may be null (none).
+        ("string join", BuiltinFunction("list, delimiter, prefix, suffix") { call, interpreter in
             guard let items = call.list(0) else { return .null }
-            let parts = (1...3).map { call[$0].stringValue ?? "" }
-            return joined(items, delimiter: parts[0], prefix: parts[1], suffix: parts[2], &call)
+            let parts = (1...3).map { call[$0].isNull ? "" : call.string($0) ?? "" }
+            if call.problem != nil { return .null }
+            return joined(items, delimiter: parts[0], prefix: parts[1], suffix: parts[2], limit: interpreter.environment.maximumStringLength, &call)
         }),
         ("is blank", BuiltinFunction("string") { call, _ in
             call.string(0).map { .bool($0.allSatisfy(\.isWhitespace)) } ?? .null

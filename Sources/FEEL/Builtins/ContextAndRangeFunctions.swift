@@ -2,25 +2,12 @@
 /// relations over points and ranges).
 extension BuiltinFunctions {
     static let contextFunctions: [(String, BuiltinFunction)] = [
-        ("get value", BuiltinFunction("m, key") { call, _ in
-            guard let context = call.context(0) else { return .null }
-            switch call[1] {
-            case .string(let key): return context[key] ?? .null
-            case .list(let keys):
-                var value: FEELValue = .context(context)
-                for key in keys {
-                    guard case .string(let name) = key, case .context(let inner) = value else { return .null }
-                    value = inner[name] ?? .null
-                }
-                return value
-            case .null: return .null
-            default: call.wrong(1, expected: "a string"); return .null
-            }
-        }),
-        ("get entries", BuiltinFunction("m") { call, _ in
-            guard let context = call.context(0) else { return .null }
-            return .list(zip(context.keys, context.values).map { .context(FEELContext([("key", .string($0)), ("value", $1)])) })
-        }),
+        // DMN names the context `m`, Camunda's docs `context`: both names work by name.
+        ("get value", BuiltinFunction("m, key") { call, _ in getValue(&call) }),
+        ("get value", BuiltinFunction("context, key") { call, _ in getValue(&call) }),
+        ("get value", BuiltinFunction("context, keys") { call, _ in getValue(&call) }),
+        ("get entries", BuiltinFunction("m") { call, _ in getEntries(&call) }),
+        ("get entries", BuiltinFunction("context") { call, _ in getEntries(&call) }),
         ("context", BuiltinFunction("entries") { call, _ in
             guard let entries = call.list(0) else { return .null }
             var result = FEELContext()
@@ -62,19 +49,47 @@ extension BuiltinFunctions {
             guard !names.isEmpty, names.count == keys.count else { return .null }
             return put(context, names[...], call[2]).map(FEELValue.context) ?? .null
         }),
-        ("context merge", BuiltinFunction("contexts") { call, _ in
-            guard let contexts = call.list(0) else { return .null }
-            var result = FEELContext()
-            for item in contexts {
-                guard case .context(let context) = item else {
-                    call.problem = "`context merge` takes a list of contexts, found \(item.typeName)"
-                    return .null
-                }
-                for (key, value) in zip(context.keys, context.values) { result[key] = value }
-            }
-            return .context(result)
-        }),
+        ("context merge", BuiltinFunction("contexts") { call, _ in merged(&call) }),
+        // Camunda also takes the contexts as separate arguments.
+        ("context merge", BuiltinFunction("contexts", variadic: true) { call, _ in merged(&call) }),
     ]
+
+    /// `context merge`: later entries replace earlier ones of the same key.
+    private static func merged(_ call: inout Call) -> FEELValue {
+        guard let contexts = call.list(0) else { return .null }
+        var result = FEELContext()
+        for item in contexts {
+            guard case .context(let context) = item else {
+                call.problem = "`context merge` takes a list of contexts, found \(item.typeName)"
+                return .null
+            }
+            for (key, value) in zip(context.keys, context.values) { result[key] = value }
+        }
+        return .context(result)
+    }
+
+    /// `get value(context, key)`, or Camunda's `get value(context, keys)` along a path (an empty path is null).
+    private static func getValue(_ call: inout Call) -> FEELValue {
+        guard let context = call.context(0) else { return .null }
+        switch call[1] {
+        case .string(let key): return context[key] ?? .null
+        case .list(let keys):
+            guard !keys.isEmpty else { return .null }
+            var value: FEELValue = .context(context)
+            for key in keys {
+                guard case .string(let name) = key, case .context(let inner) = value else { return .null }
+                value = inner[name] ?? .null
+            }
+            return value
+        case .null: return .null
+        default: call.wrong(1, expected: "a string or a list of strings"); return .null
+        }
+    }
+
+    private static func getEntries(_ call: inout Call) -> FEELValue {
+        guard let context = call.context(0) else { return .null }
+        return .list(zip(context.keys, context.values).map { .context(FEELContext([("key", .string($0)), ("value", $1)])) })
+    }
 
     /// `context put` with a path of keys: inner contexts are made where missing; nil when the
     /// path runs through a value that is not a context.

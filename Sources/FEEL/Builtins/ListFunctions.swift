@@ -25,11 +25,12 @@ extension BuiltinFunctions {
             }
             return .list(Array(items[from..<to]))
         }),
-        ("append", BuiltinFunction("list, item", variadic: true) { call, _ in
+        // The items after the list may be none (`append([1])` is `[1]`), as in Camunda.
+        ("append", BuiltinFunction("list, item?", variadic: true) { call, _ in
             guard let items = call.list(0) else { return .null }
             return .list(items + (call[1].listValue ?? []))
         }),
-        ("concatenate", BuiltinFunction("list", variadic: true) { call, _ in
+        ("concatenate", BuiltinFunction("list?", variadic: true) { call, _ in
             var result: [FEELValue] = []
             for argument in call[0].listValue ?? [] {
                 guard case .list(let items) = argument else {
@@ -66,7 +67,7 @@ extension BuiltinFunctions {
             let positions = items.indices.filter { Comparisons.equal(items[$0], call[1]) == true }
             return .list(positions.map { .number($0 + 1) })
         }),
-        ("union", BuiltinFunction("list", variadic: true) { call, _ in
+        ("union", BuiltinFunction("list?", variadic: true) { call, _ in
             var result: [FEELValue] = []
             for argument in call[0].listValue ?? [] {
                 let items = argument.listValue ?? [argument]

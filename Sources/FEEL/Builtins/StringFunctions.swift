@@ -85,23 +85,32 @@ extension BuiltinFunctions {
             parts.append(.string(String(text[last...])))
             return .list(parts)
         }),
-        ("string join", BuiltinFunction("list, delimiter?") { call, _ in
+        ("string join", BuiltinFunction("list, delimiter?") { call, interpreter in
             guard let items = call.list(0) else { return .null }
             var delimiter = ""
             if call.isGiven(1), !call[1].isNull { guard let given = call.string(1) else { return .null }; delimiter = given }
-            return joined(items, delimiter: delimiter, prefix: "", suffix: "", &call)
+            return joined(items, delimiter: delimiter, prefix: "", suffix: "", limit: interpreter.environment.maximumStringLength, &call)
         }),
     ]
 
-    /// `string join`: nulls are left out; anything but a string makes the call null.
-    static func joined(_ items: [FEELValue], delimiter: String, prefix: String, suffix: String, _ call: inout Call) -> FEELValue {
+    /// `string join`: nulls are left out; anything but a string makes the call null. The length
+    /// is checked before joining (a list may hold one long string many times over, cheaply).
+    static func joined(_ items: [FEELValue], delimiter: String, prefix: String, suffix: String, limit: Int,
+                       _ call: inout Call) -> FEELValue {
         var parts: [String] = []
+        var length = prefix.utf8.count + suffix.utf8.count
         for item in items {
             switch item {
             case .null: continue
-            case .string(let text): parts.append(text)
+            case .string(let text):
+                length += text.utf8.count + (parts.isEmpty ? 0 : delimiter.utf8.count)
+                parts.append(text)
             default:
                 call.problem = "`string join` joins strings only, found \(item.typeName)"
+                return .null
+            }
+            if length > limit {
+                call.problem = "the joined string would be longer than \(limit) characters"
                 return .null
             }
         }

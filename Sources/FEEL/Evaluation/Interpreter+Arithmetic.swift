@@ -31,7 +31,19 @@ extension Interpreter {
         if op == .divide, case .number(let divisor) = b, divisor.isZero { return "division by zero; the result is null" }
         if op == .divide, case .daysTime(let d) = b, d.nanoseconds == 0 { return "division by a zero duration; the result is null" }
         if op == .divide, case .yearsMonths(let d) = b, d.months == 0 { return "division by a zero duration; the result is null" }
+        if isZoned(a) != isZoned(b) {
+            return "one side has a time zone and the other has none, so \(a.typeName) \(op.rawValue) \(b.typeName) is null"
+        }
         return "\(a.typeName) \(op.rawValue) \(b.typeName) is out of range; the result is null"
+    }
+
+    /// Whether a time or date and time has a zone; nil for other values.
+    private static func isZoned(_ value: FEELValue) -> Bool? {
+        switch value {
+        case .time(let time): time.zone != nil
+        case .dateTime(let dateTime): dateTime.zone != nil
+        default: nil
+        }
     }
 
     /// The result, `.null` when the operation is defined but its result is not (overflow,

@@ -86,12 +86,15 @@ extension Interpreter {
         }
         guard callDepthAllows(at: at) else { return .null }
         let saved = bindings
+        let savedBase = lexicalBase
         let savedVariables = variables
+        lexicalBase = bindings.count
         bindings += function.captured
         for (index, parameter) in function.parameters.enumerated() { bindings.append(.value(parameter.name, values[index])) }
         variables = LayeredVariables(first: function.variables, then: variables)
         let result = evaluate(function.body)
         bindings = saved
+        lexicalBase = savedBase
         variables = savedVariables
         leaveCall()
         return result

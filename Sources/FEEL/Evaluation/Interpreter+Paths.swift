@@ -10,10 +10,23 @@ extension Interpreter {
             return .null
         case .list(let items):
             // A path over a list is the path of each item (DMN 1.5, 10.3.2.2).
-            return .list(items.map { item in
-                if case .context(let context) = item { return context[member] ?? .null }
-                return property(item, member) ?? .null
-            })
+            // An item without the member is null there, with a warning as for one context.
+            var values: [FEELValue] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                switch item {
+                case .context(let context):
+                    if let value = context[member] { values.append(value); continue }
+                    warn("an item of the list has no entry `\(member)`; it reads as null", at: at)
+                case .null:
+                    break
+                default:
+                    if let value = property(item, member) { values.append(value); continue }
+                    warn("a \(item.typeName) in the list has no property `\(member)`; it reads as null", at: at)
+                }
+                values.append(.null)
+            }
+            return .list(values)
         default:
             if let value = property(base, member) { return value }
             warn("a \(base.typeName) has no property `\(member)`", at: at)

@@ -51,12 +51,19 @@ public struct FEELEnvironment: Sendable {
 /// warnings. Never fails; past a limit the result is null and a warning says which limit.
 struct Interpreter {
     var bindings: [Binding] = []
+    /// Where the running function's own names start in `bindings` (below are its caller's).
+    var lexicalBase = 0
     var variables: any FEELVariables
     let environment: FEELEnvironment
     private(set) var warnings: [FEELWarning] = []
     private var steps = 0
     private var callDepth = 0
+    /// Nodes being evaluated inside each other, across calls.
+    private var depth = 0
     private(set) var exhausted = false
+    /// Past this many nested nodes the evaluation stops (recursion through functions the
+    /// expression defines can nest deeper than the source, which the parser bounds).
+    static let maximumDepth = 1_000
 
     init(variables: any FEELVariables, environment: FEELEnvironment) {
         self.variables = variables
@@ -79,6 +86,13 @@ struct Interpreter {
             return false
         }
         return true
+    }
+
+    /// Stops the whole evaluation: its value is null, with the reason as a warning.
+    mutating func stop(_ message: String, at offset: Int? = nil) -> FEELValue {
+        if !exhausted { warn(message, at: offset) }
+        exhausted = true
+        return .null
     }
 
     /// Enters a call of a function the expression defined; false (and a warning) past the depth limit.
@@ -107,94 +121,18 @@ struct Interpreter {
         return variables.value(named: name)
     }
 
+    /// Evaluates a node. Each case only hands its parts to a function of its own, so this
+    /// frame, one per level of the tree and of every call, stays small (the stack bounds recursion).
     mutating func evaluate(_ node: Node) -> FEELValue {
         guard step() else { return .null }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Interpreter.maximumDepth else { return stop("the evaluation went more than \(Interpreter.maximumDepth) levels deep and was stopped; its value is null") }
         switch node {
-        case .literal(let value):
-            return value
-        case .name(let name, let at):
-            if let value = lookup(name) { return value }
-            if BuiltinFunctions.exists(name) { return .function(FEELFunction(body: .builtin(name))) }
-            warn("no variable or context entry is named `\(name)`; it reads as null", at: at)
-            return .null
-        case .path(let base, let member, let at):
-            return path(evaluate(base), member, at: at)
-        case .filter(let base, let condition, let at):
-            return filter(evaluate(base), condition, at: at)
-        case .call(let callee, let arguments, let at):
-            return call(callee, arguments, at: at)
-        case .builtinCall(let name, let arguments, let at):
-            let values = evaluatedArguments(arguments)
-            return BuiltinFunctions.invoke(name, values, at: at, &self)
-        case .isDefined(let inner):
-            if let value = probe(inner) { return .bool(!value.isNull) }
-            return .bool(false)
-        case .negation(let operand, let at):
-            return negate(evaluate(operand), at: at)
-        case .arithmetic(let op, let left, let right, let at):
-            return arithmetic(op, evaluate(left), evaluate(right), at: at)
-        case .comparison(let op, let left, let right, let at):
-            return compare(op, evaluate(left), evaluate(right), at: at)
-        case .and(let left, let right):
-            let a = evaluate(left)
-            if a.boolValue == false { return .bool(false) }
-            let b = evaluate(right)
-            if b.boolValue == false { return .bool(false) }
-            if a.boolValue == true && b.boolValue == true { return .bool(true) }
-            return .null
-        case .or(let left, let right):
-            let a = evaluate(left)
-            if a.boolValue == true { return .bool(true) }
-            let b = evaluate(right)
-            if b.boolValue == true { return .bool(true) }
-            if a.boolValue == false && b.boolValue == false { return .bool(false) }
-            return .null
-        case .between(let value, let low, let high, let at):
-            let x = evaluate(value), a = evaluate(low), b = evaluate(high)
-            let lower = compare(.greaterOrEqual, x, a, at: at).boolValue
-            let upper = compare(.lessOrEqual, x, b, at: at).boolValue
-            if lower == false || upper == false { return .bool(false) }
-            if lower == true && upper == true { return .bool(true) }
-            return .null
-        case .inTests(let value, let tests, _):
-            return .init(truth: satisfies(evaluate(value), tests))
-        case .instanceOf(let value, let type):
-            return .bool(type.matches(evaluate(value)))
-        case .ifThenElse(let condition, let then, let otherwise):
-            return evaluate(condition).boolValue == true ? evaluate(then) : evaluate(otherwise)
-        case .forLoop(let iterations, let body, let at):
-            return forLoop(iterations, body, at: at)
-        case .quantified(let every, let iterations, let body):
-            return quantified(every: every, iterations, body)
-        case .list(let items):
-            var values: [FEELValue] = []
-            values.reserveCapacity(items.count)
-            for item in items { values.append(evaluate(item)) }
-            return .list(values)
-        case .context(let entries):
-            var context = FEELContext()
-            let depth = bindings.count
-            for entry in entries {
-                let value = evaluate(entry.value)
-                context[entry.key] = value
-                bindings.append(.value(entry.key, value))
-            }
-            bindings.removeLast(bindings.count - depth)
-            return .context(context)
-        case .range(let start, let end, let startIncluded, let endIncluded, let at):
-            return range(evaluate(start), evaluate(end), startIncluded: startIncluded, endIncluded: endIncluded, at: at)
-        case .unaryRange(let op, let endpoint, let at):
-            let value = evaluate(endpoint)
-            if op != .equal && op != .notEqual && !Comparisons.isOrdered(value) {
-                if !value.isNull { warn("\(op.rawValue) needs a number, string, date, time or duration, found \(value.typeName)", at: at) }
-                return .null
-            }
-            return .range(FEELRange(op, value))
-        case .functionDefinition(let parameters, let body, let external):
-            return .function(FEELFunction(body: .user(UserFunction(parameters: parameters, body: body, captured: bindings,
-                                                                    variables: variables, isExternal: external))))
-        case .anything:
-            return .bool(true)
+        case .literal(let value): return value
+        case .name, .path, .filter, .call, .builtinCall, .isDefined: return access(node)
+        case .negation, .arithmetic, .comparison, .and, .or, .between, .inTests, .instanceOf: return operation(node)
+        default: return construct(node)
         }
     }
 
@@ -240,11 +178,14 @@ struct Interpreter {
     }
 
     /// `for`: every combination of the iteration contexts, later ones seeing earlier variables.
-    private mutating func forLoop(_ iterations: [Node.Iteration], _ body: Node, at: Int) -> FEELValue {
+    mutating func forLoop(_ iterations: [Node.Iteration], _ body: Node, at: Int) -> FEELValue {
         var results: [FEELValue] = []
         let depth = bindings.count
         bindings.append(.value("partial", .list([])))
         let partialIndex = bindings.count - 1
+        // `partial` shares the results' storage, so each append would copy them all: it is
+        // kept up to date only for a body that reads it.
+        let readsPartial = Interpreter.mentions("partial", in: body)
         var tooLong = false
         let complete = iterate(iterations, 0) { interpreter in
             guard results.count < interpreter.environment.maximumListSize else {
@@ -252,7 +193,7 @@ struct Interpreter {
                 return false
             }
             results.append(interpreter.evaluate(body))
-            interpreter.bindings[partialIndex] = .value("partial", .list(results))
+            if readsPartial { interpreter.bindings[partialIndex] = .value("partial", .list(results)) }
             return !interpreter.exhausted
         }
         bindings.removeLast(bindings.count - depth)
@@ -260,7 +201,7 @@ struct Interpreter {
         return complete && !exhausted ? .list(results) : .null
     }
 
-    private mutating func quantified(every: Bool, _ iterations: [Node.Iteration], _ body: Node) -> FEELValue {
+    mutating func quantified(every: Bool, _ iterations: [Node.Iteration], _ body: Node) -> FEELValue {
         var found = false
         var undecided = false
         let complete = iterate(iterations, 0) { interpreter in
@@ -391,12 +332,13 @@ struct Interpreter {
         }
     }
 
-    /// Whether a test reads `?` itself (`? > 5`), outside functions it defines.
-    static func mentionsInput(_ node: Node) -> Bool {
-        switch node {
-        case .name("?", _): return true
-        default: return node.children.contains(where: mentionsInput)
-        }
+    /// Whether a test reads `?` itself (`? > 5`).
+    static func mentionsInput(_ node: Node) -> Bool { mentions("?", in: node) }
+
+    /// Whether a node reads the name anywhere inside, functions it defines included.
+    static func mentions(_ name: String, in node: Node) -> Bool {
+        if case .name(let found, _) = node, found == name { return true }
+        return node.children.contains { mentions(name, in: $0) }
     }
 }
 

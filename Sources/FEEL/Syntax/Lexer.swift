@@ -133,13 +133,12 @@ struct Lexer {
         let start = position
         position += 1
         var text = String.UnicodeScalarView()
-        var pendingHigh: UInt32?
+        var pendingHigh: (code: UInt32, at: Int)?
         while let c = peek() {
             position += 1
-            if c == "\"" {
-                if let high = pendingHigh, let scalar = Unicode.Scalar(high) { text.append(scalar) }
-                return String(text)
-            }
+            // A first half of a surrogate pair must be followed by `\u` and the second half.
+            if let high = pendingHigh, !(c == "\\" && peek() == "u") { throw Lexer.loneHalf(high.code, at: high.at) }
+            if c == "\"" { return String(text) }
             guard c == "\\" else { text.append(c); continue }
             guard let escaped = peek() else { break }
             position += 1
@@ -158,13 +157,19 @@ struct Lexer {
                     code = code * 16 + value
                     position += 1
                 }
-                if (0xD800...0xDBFF).contains(code) { pendingHigh = code; continue }
-                if (0xDC00...0xDFFF).contains(code), let high = pendingHigh {
-                    code = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                let escapeStart = position - count - 2
+                if let high = pendingHigh {
+                    guard (0xDC00...0xDFFF).contains(code) else { throw Lexer.loneHalf(high.code, at: high.at) }
+                    code = 0x10000 + ((high.code - 0xD800) << 10) + (code - 0xDC00)
                     pendingHigh = nil
+                } else if (0xD800...0xDBFF).contains(code) {
+                    pendingHigh = (code, escapeStart)
+                    continue
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    throw FEELSyntaxError("\\u\(Lexer.hex(code)) is the second half of a surrogate pair; \\u and the first half must come before", at: escapeStart)
                 }
                 guard let scalar = Unicode.Scalar(code) else {
-                    throw FEELSyntaxError("\\\(escaped) names no character", at: position - count - 2)
+                    throw FEELSyntaxError("\\\(escaped) names no character", at: escapeStart)
                 }
                 text.append(scalar)
             default:
@@ -175,6 +180,12 @@ struct Lexer {
         }
         throw FEELSyntaxError("the string is never closed with \"", at: start)
     }
+
+    private static func loneHalf(_ code: UInt32, at offset: Int) -> FEELSyntaxError {
+        FEELSyntaxError("\\u\(hex(code)) is the first half of a surrogate pair; \\u and the second half must follow", at: offset)
+    }
+
+    private static func hex(_ code: UInt32) -> String { String(code, radix: 16, uppercase: true) }
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 

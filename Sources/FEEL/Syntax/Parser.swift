@@ -8,10 +8,15 @@
 struct Parser {
     static let maximumLength = 20_000
     static let maximumDepth = 96
+    /// Levels of the tree the interpreter walks recursively: nesting plus operators in a row
+    /// (`1 + 1 + …`, `a.b.c…`, `xs[1][1]…`), so no source can exhaust the stack.
+    static let maximumHeight = 320
 
     private var tokens: [Token]
     private var index = 0
     private var depth = 0
+    /// Operators of the chains being read (each makes the tree one level higher).
+    private var links = 0
     /// Names the expression binds at this point (parameters, `for`/`some` variables, context
     /// entries), innermost last: a call of one of them is not a built-in's.
     private var bound: [String] = []
@@ -147,6 +152,16 @@ struct Parser {
         return try body(&self)
     }
 
+    /// One more operator in a chain, counted until the function reading the chain returns
+    /// (`defer { links -= count }`).
+    private mutating func link(_ count: inout Int) throws(FEELSyntaxError) {
+        count += 1
+        links += 1
+        guard depth + links <= Parser.maximumHeight else {
+            throw FEELSyntaxError("the expression has more than \(Parser.maximumHeight) operators and brackets inside each other", at: token().start)
+        }
+    }
+
     private mutating func withBound<T>(_ names: [String], _ body: (inout Parser) throws(FEELSyntaxError) -> T) throws(FEELSyntaxError) -> T {
         bound += names
         defer { bound.removeLast(names.count) }
@@ -236,20 +251,38 @@ struct Parser {
 
     private mutating func disjunction() throws(FEELSyntaxError) -> Node {
         var left = try conjunction()
-        while takeWord("or") { left = .or(left, try conjunction()) }
+        var count = 0
+        defer { links -= count }
+        while isWord("or") {
+            try link(&count)
+            index += 1
+            left = .or(left, try conjunction())
+        }
         return left
     }
 
     private mutating func conjunction() throws(FEELSyntaxError) -> Node {
         var left = try comparison()
-        while takeWord("and") { left = .and(left, try comparison()) }
+        var count = 0
+        defer { links -= count }
+        while isWord("and") {
+            try link(&count)
+            index += 1
+            left = .and(left, try comparison())
+        }
         return left
     }
 
     private mutating func comparison() throws(FEELSyntaxError) -> Node {
         var left = try additive()
+        var count = 0
+        defer { links -= count }
         while true {
             let at = token().start
+            let isComparison: Bool = if case .symbol(let symbol) = token().kind { ComparisonOperator(rawValue: symbol) != nil } else { false }
+            if isComparison || isWord("between") || isWord("in") || (isWord("instance") && isWord("of", ahead: 1)) {
+                try link(&count)
+            }
             if case .symbol(let symbol) = token().kind, let op = ComparisonOperator(rawValue: symbol) {
                 index += 1
                 left = .comparison(op, left, try additive(), at: at)
@@ -316,8 +349,11 @@ struct Parser {
 
     private mutating func additive() throws(FEELSyntaxError) -> Node {
         var left = try multiplicative()
+        var count = 0
+        defer { links -= count }
         while case .symbol(let symbol) = token().kind, symbol == "+" || symbol == "-" {
             let at = token().start
+            try link(&count)
             index += 1
             left = .arithmetic(symbol == "+" ? .add : .subtract, left, try multiplicative(), at: at)
         }
@@ -326,8 +362,11 @@ struct Parser {
 
     private mutating func multiplicative() throws(FEELSyntaxError) -> Node {
         var left = try exponentiation()
+        var count = 0
+        defer { links -= count }
         while case .symbol(let symbol) = token().kind, symbol == "*" || symbol == "/" {
             let at = token().start
+            try link(&count)
             index += 1
             left = .arithmetic(symbol == "*" ? .multiply : .divide, left, try exponentiation(), at: at)
         }
@@ -336,8 +375,11 @@ struct Parser {
 
     private mutating func exponentiation() throws(FEELSyntaxError) -> Node {
         var left = try negation()
+        var count = 0
+        defer { links -= count }
         while isSymbol("**") {
             let at = token().start
+            try link(&count)
             index += 1
             left = .arithmetic(.power, left, try negation(), at: at)
         }
@@ -355,8 +397,11 @@ struct Parser {
 
     private mutating func postfix() throws(FEELSyntaxError) -> Node {
         var node = try primary()
+        var count = 0
+        defer { links -= count }
         while true {
             let at = token().start
+            if isSymbol(".") || isSymbol("(") || (filtersAllowed && isSymbol("[")) { try link(&count) }
             if take(".") {
                 guard let member = name(allowKeywords: true) else { throw unexpected(expecting: "a name after \".\"") }
                 node = .path(node, member, at: at)
@@ -509,17 +554,18 @@ struct Parser {
         if take("}") { return .context([]) }
         repeat {
             let key: String
+            let keyStart = token().start
             if case .string(let text) = token().kind {
                 index += 1
                 key = text
-            } else if let text = contextKey() {
+            } else if let text = try contextKey() {
                 key = text
             } else {
                 throw unexpected(expecting: "a context entry's name")
             }
             try expect(":", "\":\" after the entry's name")
             if entries.contains(where: { $0.key == key }) {
-                throw FEELSyntaxError("the context has two entries named \"\(key)\"", at: token().start)
+                throw FEELSyntaxError("the context has two entries named \"\(key)\"", at: keyStart)
             }
             let value = try withBound(entries.map(\.key)) { (parser: inout Parser) throws(FEELSyntaxError) in try parser.expression() }
             entries.append((key, value))
@@ -529,8 +575,9 @@ struct Parser {
     }
 
     /// A context entry's name as written up to its `:`: words, and the symbols a DMN name may
-    /// hold (`.`, `/`, `-`, `'`, `+`, `*`); nil when there is none.
-    private mutating func contextKey() -> String? {
+    /// hold (`.`, `/`, `-`, `'`, `+`, `*`); nil when there is none. A name not followed by `:`
+    /// is an error at the token after it (`{a 1}` lacks the colon, not a name).
+    private mutating func contextKey() throws(FEELSyntaxError) -> String? {
         let first = index
         while true {
             switch token().kind {
@@ -540,6 +587,7 @@ struct Parser {
                 if index == first + 1, case .quotedName(let text) = tokens[first].kind { return text }
                 return Lexer.normalizedName(source[tokens[first].start..<tokens[index - 1].end])
             default:
+                if index > first, case .name = tokens[first].kind { throw unexpected(expecting: "\":\" after the entry's name") }
                 index = first
                 return nil
             }

@@ -22,11 +22,11 @@ public enum FEELValue: Sendable {
     /// A number result, or null when it overflowed.
     static func number(_ value: FEELNumber?) -> FEELValue { value.map(FEELValue.number) ?? .null }
 
-    var numberValue: FEELNumber? { if case .number(let n) = self { n } else { nil } }
-    var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    var listValue: [FEELValue]? { if case .list(let items) = self { items } else { nil } }
-    var contextValue: FEELContext? { if case .context(let c) = self { c } else { nil } }
+    public var numberValue: FEELNumber? { if case .number(let n) = self { n } else { nil } }
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var listValue: [FEELValue]? { if case .list(let items) = self { items } else { nil } }
+    public var contextValue: FEELContext? { if case .context(let c) = self { c } else { nil } }
 
     /// The name of the value's kind as FEEL writes types: `number`, `date and time`, `list<number>`…
     public var typeName: String {

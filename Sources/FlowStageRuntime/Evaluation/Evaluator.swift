@@ -21,16 +21,29 @@ struct Evaluator {
     /// `item` is `$item` inside a collection item, `index` its `$index`.
     mutating func evaluate(_ expression: Expression, data: JSONValue, value: JSONValue? = nil, item: JSONValue? = nil,
                            index: Int? = nil) -> JSONValue {
+        evaluation(expression, data: data, value: value, item: item, index: index).value
+    }
+
+    private mutating func evaluation(_ expression: Expression, data: JSONValue, value: JSONValue?, item: JSONValue?,
+                                     index: Int?) -> Evaluation {
         let zone = timeZone ?? TimeZone.current
         timeZone = zone
         let result = expression.evaluate(in: EvaluationScope(data: data, value: value, item: item, itemIndex: index, language: language,
                                                            now: now, timeZone: zone))
         if !result.warnings.isEmpty { warnings += result.warnings }
-        return result.value
+        return result
     }
 
+    /// Whether a condition holds (a branch's `when`, a flow's condition): FEEL only on `true`.
     mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, item: JSONValue? = nil, index: Int? = nil) -> Bool {
         guard let expression else { return otherwise }
-        return evaluate(expression, data: data, item: item, index: index).isTruthy
+        return evaluation(expression, data: data, value: nil, item: item, index: index).holds
+    }
+
+    /// Whether a `hide` or `disabled` condition holds: FEEL is read as form-js reads it, so a
+    /// condition whose value is null hides (`Evaluation.hides`).
+    mutating func hides(_ expression: Expression?, data: JSONValue, item: JSONValue? = nil, index: Int? = nil) -> Bool {
+        guard let expression else { return false }
+        return evaluation(expression, data: data, value: nil, item: item, index: index).hides
     }
 }

@@ -16,8 +16,8 @@ enum ScreenResolver {
         var resolved: [ResolvedComponent] = []
         resolved.reserveCapacity(components.count)
         for component in components {
-            if evaluator.isTrue(component.hide, data: shown, otherwise: false, item: item, index: index) { continue }
-            let disabled = parentDisabled || evaluator.isTrue(component.disabled, data: shown, otherwise: false, item: item, index: index)
+            if evaluator.hides(component.hide, data: shown, item: item, index: index) { continue }
+            let disabled = parentDisabled || evaluator.hides(component.disabled, data: shown, item: item, index: index)
             let defaultValue = component.defaultValue.map { evaluator.evaluate($0, data: data, item: item, index: index) }
             if component.type == .collection {
                 resolved.append(resolveCollection(component, data: data, shown: shown, evaluator: &evaluator, disabled: disabled))

@@ -142,7 +142,7 @@ struct GeneratedForm {
     /// A default value as an expression: a constant of the field's type, or a JUEL expression.
     private func defaultExpression(_ value: String, type: String) -> String? {
         if value.contains("${") || value.contains("#{") {
-            return try? ExpressionTranslator.juel(value).get().source
+            return try? ModelExpressions.juel(value).get().source
         }
         switch type {
         case "long": return Double(value) != nil ? value : nil

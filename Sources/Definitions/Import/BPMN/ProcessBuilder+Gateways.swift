@@ -5,8 +5,8 @@ import Expressions
 /// leaves the way open, the person chooses on a "Which way?" page.
 extension ProcessBuilder {
     /// An exclusive, inclusive or complex gateway, or an activity's conditional flows (`id`
-    /// names the node then): the conditions translated into branches, the default flow as the
-    /// default; when a condition cannot be translated, or none holds and there is no default,
+    /// names the node then): the conditions made branches, the default flow as the default;
+    /// when a condition cannot be evaluated, or none holds and there is no default,
     /// the person chooses. An inclusive gateway, like an activity's conditional flows, takes
     /// every path whose condition holds (a flow without one is always taken) and its page also
     /// offers every path at once; as a gateway it first joins the branches it merges.
@@ -36,9 +36,9 @@ extension ProcessBuilder {
                 }
                 continue
             }
-            switch translate(condition, language: flow.conditionLanguage) {
+            switch modelExpression(condition, language: flow.conditionLanguage) {
             case .success(let expression):
-                branches.append(["when": .string(expression.source), "next": .string(entry(flow.target))])
+                branches.append(["when": expression.definitionJSON, "next": .string(entry(flow.target))])
             case .failure(let problem):
                 open.append("\(flowLabel(flow)): \(problem.message)")
                 warnings.append(located(flow, "the condition \(condition) cannot be evaluated here (\(problem)); the person chooses the way at \(element.id)"))
@@ -64,9 +64,9 @@ extension ProcessBuilder {
                               intro: "At “\(Markdown.escaped(element.label))” no condition holds for this data, so choose the path to preview.",
                               paths: paths), from: element)
         }
-        let translated = branches.filter { $0["when"] != nil && $0["when"] != "true" }.count
+        let evaluated = branches.filter { $0["when"] != nil && $0["when"] != "true" }.count
         let what = id != nil ? "conditional flows of" : inclusive ? "inclusive gateway" : "gateway"
-        summary.append("\(what) \(element.id): \(translated) condition\(translated == 1 ? "" : "s") translated"
+        summary.append("\(what) \(element.id): \(evaluated) condition\(evaluated == 1 ? "" : "s") evaluated"
             + (inclusive ? ", every path whose condition holds is taken" : "")
             + (element.defaultFlow == nil ? ", the person chooses when none holds" : ", the default flow when none holds"))
         append(["id": .string(nodeID), "type": inclusive ? "inclusiveGateway" : "exclusiveGateway", "branches": .array(branches)], from: element)
@@ -84,14 +84,14 @@ extension ProcessBuilder {
     }
 
     /// FEEL (`=…`), JUEL (`${…}`), else tried as FEEL; another `language` is not evaluated.
-    func translate(_ condition: String, language: String?) -> Result<Expression, TranslationProblem> {
+    func modelExpression(_ condition: String, language: String?) -> Result<Expression, ModelExpressionProblem> {
         let trimmed = condition.trimmingWhitespace()
         if let language, !language.isEmpty, !language.lowercased().contains("feel"), !language.lowercased().contains("juel") {
-            return .failure(TranslationProblem(column: nil, message: "conditions in \(language) are not evaluated"))
+            return .failure(ModelExpressionProblem(column: nil, message: "conditions in \(language) are not evaluated"))
         }
-        if trimmed.hasPrefix("=") { return ExpressionTranslator.feel(String(trimmed.dropFirst())) }
-        if trimmed.contains("${") || trimmed.contains("#{") { return ExpressionTranslator.juel(trimmed) }
-        return ExpressionTranslator.feel(trimmed)
+        if trimmed.hasPrefix("=") { return ModelExpressions.feel(String(trimmed.dropFirst())) }
+        if trimmed.contains("${") || trimmed.contains("#{") { return ModelExpressions.juel(trimmed) }
+        return ModelExpressions.feel(trimmed)
     }
 
     private func flowLabel(_ flow: SequenceFlow) -> String {

@@ -18,41 +18,43 @@ extension ProcessBuilder {
         let loop = "_loop." + String(element.id.map { $0.isLetter || $0.isNumber ? $0 : "_" })
         let characteristics = element.node.child("multiInstanceLoopCharacteristics", in: BPMNNamespace.model)
         let zeebe = characteristics?.child("extensionElements", in: BPMNNamespace.model)?.child("loopCharacteristics", in: BPMNNamespace.zeebe)
-        var collection: String?
-        var count = "1"
+        // The collection is kept at `<loop>.items` when the loop starts; each screen reads its item there.
+        var set: [String: JSONValue] = [loop + ".index": "0", loop + ".count": "1"]
+        var hasItems = false
         if let source = zeebe?.attribute("inputCollection") ?? characteristics?.attribute("collection", inAny: BPMNNamespace.engine) {
-            switch translate(source, language: nil) {
+            switch modelExpression(source, language: nil) {
             case .success(let expression):
-                collection = expression.source
-                count = "len(\(expression.source))"
+                set[loop + ".items"] = expression.definitionJSON
+                set[loop + ".count"] = expression.language == .feel ? ["feel": .string("count(\(expression.source))")]
+                    : .string("len(\(expression.source))")
+                hasItems = true
             case .failure(let problem):
                 warnings.append(located(element, "the multi-instance collection \(source) cannot be evaluated here (\(problem)); the task is shown once"))
             }
         } else if let cardinality = characteristics?.child("loopCardinality", in: BPMNNamespace.model)?.text.trimmingWhitespace(),
                   !cardinality.isEmpty {
-            switch translate(cardinality, language: nil) {
-            case .success(let expression): count = expression.source
+            switch modelExpression(cardinality, language: nil) {
+            case .success(let expression): set[loop + ".count"] = expression.definitionJSON
             case .failure(let problem):
                 warnings.append(located(element, "the loop cardinality \(cardinality) cannot be evaluated here (\(problem)); the task is shown once"))
             }
         }
         let elementVariable = zeebe?.attribute("inputElement") ?? characteristics?.attribute("elementVariable", inAny: BPMNNamespace.engine)
         let after = next(after: element)
-        append(["id": .string(element.id + "__loop"), "type": "scriptTask",
-                "set": .object([loop + ".index": "0", loop + ".count": .string(count)]),
+        append(["id": .string(element.id + "__loop"), "type": "scriptTask", "set": .object(set),
                 "next": .string(element.id + "__more")], from: element)
         append(["id": .string(element.id + "__more"), "type": "exclusiveGateway",
                 "branches": [["when": .string("\(loop).index < \(loop).count"), "next": .string(element.id + "__item")],
                              ["next": .string(after)]]], from: element)
         var item: [String: JSONValue] = [loop + ".number": .string("\(loop).index + 1")]
-        if let collection, let elementVariable, (try? DataPath(elementVariable)) != nil {
-            item[elementVariable] = .string("(\(collection))[\(loop).index]")
+        if hasItems, let elementVariable, (try? DataPath(elementVariable)) != nil {
+            item[elementVariable] = .string("\(loop).items[\(loop).index]")
         }
         append(["id": .string(element.id + "__item"), "type": "scriptTask", "set": .object(item), "next": .string(element.id)], from: element)
         appendTask(element, title: "\(element.label) (${\(loop).number} of ${\(loop).count})", form: form, button: button,
                    next: element.id + "__done")
         append(["id": .string(element.id + "__done"), "type": "scriptTask", "set": .object([loop + ".index": .string("\(loop).index + 1")]),
                 "next": .string(element.id + "__more")], from: element)
-        summary.append("multi-instance \(element.id): one screen per item (\(count)), one after the other")
+        summary.append("multi-instance \(element.id): one screen per item, one after the other")
     }
 }

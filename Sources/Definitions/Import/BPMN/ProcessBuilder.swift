@@ -205,11 +205,11 @@ struct ProcessBuilder {
            let expression = script.attribute("expression"), let result = script.attribute("resultVariable"),
            (try? DataPath(result)) != nil {
             let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
-            switch ExpressionTranslator.feel(body) {
-            case .success(let translated):
-                append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: .string(translated.source)]),
+            switch ModelExpressions.feel(body) {
+            case .success(let compiled):
+                append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: compiled.definitionJSON]),
                         "next": .string(next(after: element))], from: element)
-                summary.append("script task \(element.id): \(result) = \(translated.source)")
+                summary.append("script task \(element.id): \(result) = \(compiled.source)")
                 return
             case .failure(let problem):
                 warnings.append(located(element, "the script's FEEL cannot be computed here (\(problem)); the task is a stand-in and \(result) is not set"))

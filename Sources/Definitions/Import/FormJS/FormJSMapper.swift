@@ -4,8 +4,9 @@ import Expressions
 /// A Camunda form-js schema (`.form`) made into FlowStage components, each form-js component
 /// to the catalogue component that renders it accessibly (docs/reference/bpmn.md has the table).
 ///
-/// FEEL in properties is translated; what cannot be is shown safely (a condition that cannot
-/// be evaluated shows its field, a label shows its source) with a warning at the property.
+/// FEEL in properties (`=…`) and form-js templating (`{{…}}`) are kept as FEEL, which the FEEL
+/// engine evaluates on the page's data; FEEL that does not parse is shown safely (a condition
+/// that cannot be evaluated shows its field, a label shows its source) with a warning.
 struct FormJSMapper {
     let file: String
     private(set) var form = MappedForm()
@@ -62,15 +63,19 @@ struct FormJSMapper {
         func field(_ flowType: String) {
             out["type"] = .string(flowType)
             if let fullKey { out["key"] = .string(fullKey) }
-            out["label"] = .string(label(fields["label"], at: pointer.appending("label")) ?? fullKey ?? type)
+            out["label"] = text(fields["label"], at: pointer.appending("label")) ?? .string(fullKey ?? type)
             if let description = fields["description"]?.stringValue, !description.isEmpty {
-                out["hint"] = .string(plainText(description, at: pointer.appending("description")))
+                out["hint"] = text(.string(description), at: pointer.appending("description"))
             }
             if let defaultValue = fields["defaultValue"], defaultValue != .null {
-                if let literal = FormJSMapper.literal(defaultValue) {
+                if case .string(let source) = defaultValue, source.hasPrefix("=") {
+                    if let feel = feel(String(source.dropFirst()), at: pointer.appending("defaultValue"), "the field starts empty") {
+                        out["default"] = feel
+                    }
+                } else if let literal = FormJSMapper.literal(defaultValue) {
                     out["default"] = .string(literal)
                 } else {
-                    warn(pointer.appending("defaultValue"), "only a constant default value is read here; the field starts empty")
+                    warn(pointer.appending("defaultValue"), "the default value is neither a constant nor FEEL; the field starts empty")
                 }
             }
             conditions(fields, at: pointer, into: &out)
@@ -114,23 +119,26 @@ struct FormJSMapper {
             case "time":
                 field("input")
                 out["inputType"] = "time"
-                out["label"] = .string(label(fields["timeLabel"] ?? fields["label"], at: pointer.appending("timeLabel")) ?? fullKey ?? "Time")
+                out["label"] = text(fields["timeLabel"] ?? fields["label"], at: pointer.appending("timeLabel")) ?? .string(fullKey ?? "Time")
             case "datetime":
                 // One field asks both, so one label: `label`, else the date part's.
                 field("input")
                 out["inputType"] = "datetime-local"
-                if fields["label"] == nil, let dateLabel = label(fields["dateLabel"], at: pointer.appending("dateLabel")) {
-                    out["label"] = .string(dateLabel)
+                if fields["label"] == nil, let dateLabel = text(fields["dateLabel"], at: pointer.appending("dateLabel")) {
+                    out["label"] = dateLabel
                 }
             default:
                 field("datepicker")
-                out["label"] = .string(label(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? fullKey ?? "Date")
+                out["label"] = text(fields["dateLabel"] ?? fields["label"], at: pointer.appending("dateLabel")) ?? .string(fullKey ?? "Date")
             }
         case "text":
-            return hiding(fields, at: pointer, ["type": "text", "markdown": .string(markdownText(fields["text"], at: pointer.appending("text")))])
+            let source = fields["text"]?.stringValue ?? ""
+            let markdown = source.hasPrefix("=") ? source : FormJSMapper.demotingHeadings(source)
+            return hiding(fields, at: pointer, ["type": "text", "markdown": text(.string(markdown), at: pointer.appending("text")) ?? ""])
         case "html":
             let source = fields["content"]?.stringValue ?? ""
-            return hiding(fields, at: pointer, ["type": "text", "markdown": .string(HTMLToMarkdown.convert(source))])
+            let markdown = HTMLToMarkdown.convert(source)
+            return hiding(fields, at: pointer, ["type": "text", "markdown": text(.string(markdown), at: pointer.appending("content")) ?? ""])
         case "separator":
             return hiding(fields, at: pointer, ["type": "text", "markdown": "* * *"])
         case "spacer":
@@ -154,7 +162,7 @@ struct FormJSMapper {
             if fields["action"]?.stringValue == "reset" {
                 note("reset button \(fields["label"]?.stringValue ?? ""): left out (reloading the page restores the screen)")
             } else if form.submitLabel == nil {
-                form.submitLabel = label(fields["label"], at: pointer.appending("label"))
+                form.submitLabel = text(fields["label"], at: pointer.appending("label"))
             }
             return []
         case "group", "dynamiclist":
@@ -162,7 +170,7 @@ struct FormJSMapper {
             if type == "dynamiclist" { return dynamicList(fields, at: pointer, path: groupPath) }
             let children = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: groupPath)
             var card: [String: JSONValue] = ["type": "card", "fieldset": true, "children": .array(children)]
-            if let title = label(fields["label"], at: pointer.appending("label")), !title.isEmpty { card["title"] = .string(title) }
+            if let title = text(fields["label"], at: pointer.appending("label")), title != "" { card["title"] = title }
             conditions(fields, at: pointer, into: &card)
             return [.object(card)]
         case "table":
@@ -172,10 +180,9 @@ struct FormJSMapper {
                 warn(pointer, "an expression field needs \"key\" and \"expression\"; it is left out")
                 return []
             }
-            switch translate(source.hasPrefix("=") ? String(source.dropFirst()) : source) {
-            case .success(let expression): form.computed[fullKey] = expression.source
-            case .failure(let problem):
-                warn(pointer.appending("expression"), "the FEEL expression cannot be computed here (\(problem)); \(fullKey) is not set")
+            if let feel = feel(source.hasPrefix("=") ? String(source.dropFirst()) : source, at: pointer.appending("expression"),
+                               "\(fullKey) is not set") {
+                form.computed[fullKey] = feel
             }
             return []
         case "filepicker":
@@ -188,9 +195,17 @@ struct FormJSMapper {
             if let fullKey { form.actions.append(["name": .string(action), "type": "upload", "key": .string(fullKey)]) }
         case "documentPreview":
             note("document preview \(fields["label"]?.stringValue ?? ""): shown as a note (documents come from the engine)")
-            let title = label(fields["label"], at: pointer.appending("label")) ?? "Documents"
-            return [.object(["type": "message", "kind": "info",
-                             "markdown": .string("**\(FormJSMapper.escapedKeepingData(title))**: the documents of the process appear here in Tasklist.")])]
+            let note = "the documents of the process appear here in Tasklist."
+            let markdown: JSONValue
+            switch text(fields["label"], at: pointer.appending("label")) ?? "Documents" {
+            case .string(let words): markdown = .string("**\(Markdown.escaped(words))**: " + note)
+            case .object(let written):
+                // A FEEL or templated label: the same words, as a template that reads the data.
+                let template = written["feel"]?.stringValue.map { "{{\($0)}}" } ?? written["template"]?.stringValue ?? ""
+                markdown = ["template": .string("**" + template + "**: " + note)]
+            default: markdown = .string("**Documents**: " + note)
+            }
+            return [.object(["type": "message", "kind": "info", "markdown": markdown])]
         default:
             warn(pointer.appending("type"), "form-js component \"\(type)\" is not supported; the screen shows a \"not supported\" placeholder")
             return [.object(["type": "custom", "identifier": .string(type)])]
@@ -218,23 +233,24 @@ struct FormJSMapper {
         return [.object(out)]
     }
 
-    /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes `hide`.
+    /// `readonly` and `disabled` (true, or FEEL) become `disabled`; `conditional.hide` becomes
+    /// `hide`. Their FEEL is read as form-js reads it (a unary test against null: `Evaluation.hides`).
     private mutating func conditions(_ fields: [String: JSONValue], at pointer: JSONPointer, into out: inout [String: JSONValue]) {
-        var disabled: [String] = []
+        var conditions: [String] = []
         for name in ["disabled", "readonly"] {
             guard let value = fields[name] else { continue }
             switch value {
-            case .bool(true): disabled.append("true")
+            case .bool(true): out["disabled"] = "true"
             case .string(let text) where text.hasPrefix("="):
-                switch translate(String(text.dropFirst())) {
-                case .success(let expression): disabled.append("(\(expression.source))")
-                case .failure(let problem):
-                    warn(pointer.appending(name), "\(name) cannot be evaluated here (\(problem)); the field stays editable")
+                if feel(String(text.dropFirst()), at: pointer.appending(name), "the field stays editable") != nil {
+                    conditions.append(String(text.dropFirst()))
                 }
             default: break
             }
         }
-        if !disabled.isEmpty { out["disabled"] = .string(disabled.joined(separator: " || ")) }
+        if out["disabled"] == nil, !conditions.isEmpty {
+            out["disabled"] = ["feel": .string(conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " or "))]
+        }
         hideCondition(fields, at: pointer, into: &out)
     }
 
@@ -243,10 +259,8 @@ struct FormJSMapper {
             switch hide {
             case .bool(true): out["hide"] = "true"
             case .string(let text) where text.hasPrefix("="):
-                switch translate(String(text.dropFirst())) {
-                case .success(let expression): out["hide"] = .string(expression.source)
-                case .failure(let problem):
-                    warn(pointer.appending("conditional").appending("hide"), "the condition cannot be evaluated here (\(problem)); it is always shown")
+                if let feel = feel(String(text.dropFirst()), at: pointer.appending("conditional").appending("hide"), "it is always shown") {
+                    out["hide"] = feel
                 }
             default: break
             }
@@ -262,10 +276,12 @@ struct FormJSMapper {
         for (name, flow) in [("min", "min"), ("max", "max"), ("minLength", "minLength"), ("maxLength", "maxLength")] {
             guard let value = rules[name], value != .null else { continue }
             if case .number = value { out.append(["type": .string(flow), "value": value]) }
-            else if case .string(let text) = value, text.hasPrefix("="), case .success(let expression) = translate(String(text.dropFirst())) {
-                out.append(["type": .string(flow), "value": .string("=" + expression.source)])
+            else if case .string(let text) = value, text.hasPrefix("=") {
+                if let feel = feel(String(text.dropFirst()), at: pointer.appending(name), "it is not checked") {
+                    out.append(["type": .string(flow), "value": feel])
+                }
             } else {
-                warn(pointer.appending(name), "\(name) must be a number or a FEEL expression FlowStage can evaluate; it is not checked")
+                warn(pointer.appending(name), "\(name) must be a number or FEEL (=…); it is not checked")
             }
         }
         if let pattern = rules["pattern"]?.stringValue, !pattern.isEmpty {
@@ -295,10 +311,9 @@ struct FormJSMapper {
             out["source"] = .string(key)
         } else if let expression = fields["valuesExpression"]?.stringValue {
             let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
-            if let path = try? DataPath(body.trimmingWhitespace()) {
-                out["source"] = .string(path.description)
+            if let feel = feel(body, at: pointer.appending("valuesExpression"), "the field offers no options") {
+                out["source"] = feel
             } else {
-                warn(pointer.appending("valuesExpression"), "only a data path is read for options here; the field offers no options")
                 out["options"] = .array([])
             }
         } else {
@@ -313,18 +328,14 @@ struct FormJSMapper {
 
     private mutating func image(_ fields: [String: JSONValue], at pointer: JSONPointer) -> [JSONValue] {
         let alt = fields["alt"]?.stringValue ?? ""
-        if alt.isEmpty || alt.hasPrefix("=") {
-            warn(pointer.appending("alt"), alt.isEmpty ? "the image has no alt text, so it is shown as decorative; describe it in alt if it says something"
-                                                      : "the alt text is a FEEL expression FlowStage does not evaluate; the image is shown as decorative")
+        if alt.isEmpty {
+            warn(pointer.appending("alt"), "the image has no alt text, so it is shown as decorative; describe it in alt if it says something")
         }
-        var out: [String: JSONValue] = ["type": "image", "alt": .string(alt.hasPrefix("=") ? "" : alt)]
+        var out: [String: JSONValue] = ["type": "image", "alt": alt.isEmpty ? "" : text(.string(alt), at: pointer.appending("alt")) ?? ""]
         let source = fields["source"]?.stringValue ?? ""
         if source.hasPrefix("=") {
-            guard let path = try? DataPath(String(source.dropFirst()).trimmingWhitespace()) else {
-                warn(pointer.appending("source"), "only a data path is read for an image's source here; the image is left out")
-                return []
-            }
-            out["source"] = .string(path.description)
+            guard let feel = feel(String(source.dropFirst()), at: pointer.appending("source"), "the image is left out") else { return [] }
+            out["source"] = feel
         } else if source.hasPrefix("https://") || source.hasPrefix("http://") {
             out["url"] = .string(source)
         } else {
@@ -352,10 +363,11 @@ struct FormJSMapper {
         var item = mapList(fields["components"]?.arrayValue ?? [], at: pointer.appending("components"), path: nil)
         enclosingLists.removeLast()
         let editable = fields["allowAddRemove"]?.boolValue ?? true
-        let title = label(fields["label"], at: pointer.appending("label")).flatMap { $0.isEmpty ? nil : $0 }
+        let title = text(fields["label"], at: pointer.appending("label")).flatMap { $0 == "" ? nil : $0 }
         // In a row of another list, the buttons name their list: each outer row has its own
-        // Add, and its Remove buttons sit beside the outer row's own.
-        let named = outerList == nil ? nil : title
+        // Add, and its Remove buttons sit beside the outer row's own (words only: a label that
+        // reads the data is not repeated on them).
+        let named = outerList == nil ? nil : title?.stringValue
         if editable {
             item.append(["type": "button", "label": .string(named.map { "Remove \($0) row" } ?? "Remove row"),
                          "action": .string("remove-row" + suffix), "variant": "secondary"])
@@ -364,7 +376,7 @@ struct FormJSMapper {
         }
         var list: [String: JSONValue] = ["type": "collection", "source": .string(outerList == nil ? path : "$item." + path),
                                          "item": .array(item), "emptyText": "No rows yet."]
-        if let title { list["label"] = .string(title) }
+        if let title { list["label"] = title }
         conditions(fields, at: pointer, into: &list)
         guard editable else { return [.object(list)] }
         var add: [String: JSONValue] = ["type": "button", "label": .string(named.map { "Add a row to \($0)" } ?? "Add a row"),
@@ -373,83 +385,59 @@ struct FormJSMapper {
         return [.object(list), .object(add)]
     }
 
+    /// A table: its rows from `dataSource` (FEEL), its columns written out or computed by
+    /// `columnsExpression` (a list of `{key, label}`), as form-js prefers them.
     private mutating func table(_ fields: [String: JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
         let source = fields["dataSource"]?.stringValue ?? ""
         let body = source.hasPrefix("=") ? String(source.dropFirst()) : source
-        guard let data = try? DataPath(body.trimmingWhitespace()) else {
-            warn(pointer.appending("dataSource"), "a table's dataSource must be a data path here; the table is left out")
+        guard !body.trimmingWhitespace().isEmpty,
+              let rows = feel(body, at: pointer.appending("dataSource"), "the table is left out") else {
+            if body.trimmingWhitespace().isEmpty { warn(pointer.appending("dataSource"), "a table needs a dataSource; it is left out") }
             return []
         }
-        guard case .array(let columns)? = fields["columns"], !columns.isEmpty else {
-            warn(pointer.appending("columns"), "a table needs a list of columns here (columnsExpression is not read); the table is left out")
+        var columns: JSONValue
+        if let expression = fields["columnsExpression"]?.stringValue,
+           let computed = feel(expression.hasPrefix("=") ? String(expression.dropFirst()) : expression,
+                               at: pointer.appending("columnsExpression"), "the written columns are shown") {
+            columns = computed
+        } else if case .array(let written)? = fields["columns"], !written.isEmpty {
+            columns = .array(written.compactMap { column in
+                guard let key = column["key"]?.stringValue else { return nil }
+                return ["key": .string(key), "label": .string(column["label"]?.stringValue ?? key)]
+            })
+        } else {
+            warn(pointer.appending("columns"), "a table needs columns or a columnsExpression; the table is left out")
             return []
         }
-        let caption = label(fields["label"], at: pointer.appending("label")) ?? "Table"
-        return [.object(["type": "table", "source": .string(data.description), "caption": .string(caption),
-                         "columns": .array(columns.compactMap { column in
-                             guard let key = column["key"]?.stringValue else { return nil }
-                             return ["key": .string(key), "label": .string(column["label"]?.stringValue ?? key)]
-                         })])]
+        let caption = text(fields["label"], at: pointer.appending("label")) ?? "Table"
+        return hiding(fields, at: pointer, ["type": "table", "source": rows, "caption": caption, "columns": columns])
     }
 
     // MARK: - Texts
 
-    /// A label: plain text, or FEEL — a data path becomes `${path}`, anything else shows its source.
-    private mutating func label(_ value: JSONValue?, at pointer: JSONPointer) -> String? {
-        guard let text = value?.stringValue else { return nil }
-        guard text.hasPrefix("=") else { return plainText(text, at: pointer) }
-        let body = String(text.dropFirst()).trimmingWhitespace()
-        if let path = try? DataPath(body) { return "${\(path.description)}" }
-        if body.count >= 2, body.first == "\"", body.last == "\"", !body.dropFirst().dropLast().contains("\"") {
-            return String(body.dropFirst().dropLast())
+    /// A text property as FlowStage holds it: plain words a string (an `@@tag` kept); `=FEEL`
+    /// as `{"feel": …}`, its value shown; words with form-js templating (`{{…}}`, `#if`,
+    /// `#loop`) as `{"template": …}`. FEEL that does not parse shows as written, with a warning.
+    private mutating func text(_ value: JSONValue?, at pointer: JSONPointer) -> JSONValue? {
+        guard let words = value?.stringValue else { return nil }
+        if words.hasPrefix("=") {
+            return feel(String(words.dropFirst()), at: pointer, "it shows the expression as written") ?? .string(words)
         }
-        warn(pointer, "the label is a FEEL expression FlowStage does not evaluate; it shows its source text")
-        return text
+        // `${` means nothing to form-js: such words are a template too, so it stays words.
+        guard words.contains("{{") || words.contains("${") else { return .string(words) }
+        for problem in Text.template(words).problems { warn(pointer, problem.message) }
+        return ["template": .string(words)]
     }
 
-    /// Text with form-js templating: `{{path}}` becomes `${path}`; other templating is shown as written.
-    private mutating func plainText(_ text: String, at pointer: JSONPointer) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else { out += rest[open.lowerBound...]; return out }
-            let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingWhitespace()
-            // `this` is a dynamic list's row, as in FEEL (FEELBindings).
-            let named = inner == "this" || inner.hasPrefix("this.") || inner.hasPrefix("this[") ? "$item" + inner.dropFirst(4) : inner
-            if let path = try? DataPath(named) {
-                out += "${\(path.description)}"
-            } else {
-                warn(pointer, "the template {{\(inner)}} is not evaluated here; it is shown as written")
-                out += rest[open.lowerBound..<close.upperBound]
-            }
-            rest = rest[close.upperBound...]
+    /// FEEL as a definition holds it (`{"feel": …}`); nil, with a warning saying what happens
+    /// instead (`consequence`), when it does not parse.
+    private mutating func feel(_ source: String, at pointer: JSONPointer, _ consequence: String) -> JSONValue? {
+        switch ModelExpressions.feel(source) {
+        case .success(let expression): return expression.definitionJSON
+        case .failure(let problem):
+            warn(pointer, "the FEEL does not parse (\(problem)); \(consequence)")
+            return nil
         }
-        return out + rest
-    }
-
-    /// A text component's markdown: templating as in `plainText`; a FEEL text shows its source.
-    private mutating func markdownText(_ value: JSONValue?, at pointer: JSONPointer) -> String {
-        guard let text = value?.stringValue else { return "" }
-        if text.hasPrefix("=") {
-            let body = String(text.dropFirst()).trimmingWhitespace()
-            if let path = try? DataPath(body) { return "${\(path.description)}" }
-            warn(pointer, "the text is a FEEL expression FlowStage does not evaluate; it shows its source")
-            return Markdown.escaped(text)
-        }
-        return FormJSMapper.demotingHeadings(plainText(text, at: pointer))
-    }
-
-    /// Markdown for words that may read the data (a label's `${path}`): the words escaped, each
-    /// `${path}` kept so the page fills it in.
-    static func escapedKeepingData(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-            out += Markdown.escaped(String(rest[..<open.lowerBound])) + rest[open.lowerBound...close]
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + Markdown.escaped(String(rest))
     }
 
     /// A form's headings sit below the screen's own title (its one h1): the text's highest
@@ -484,10 +472,6 @@ struct FormJSMapper {
             return parts.count == items.count ? "[" + parts.joined(separator: ", ") + "]" : nil
         default: return nil
         }
-    }
-
-    private func translate(_ source: String) -> Result<Expression, TranslationProblem> {
-        ExpressionTranslator.feel(source)
     }
 
     private mutating func warn(_ pointer: JSONPointer, _ message: String) {

@@ -5,13 +5,13 @@ import Expressions
 struct MappedForm {
     /// FlowStage components (`{"type": "input", …}`), the Complete button excluded.
     var components: [JSONValue] = []
-    /// Computed values (form-js `expression` fields): data path ← FlowStage expression source,
+    /// Computed values (form-js `expression` fields): data path ← their FEEL (`{"feel": …}`),
     /// set when the task is completed.
-    var computed: [String: String] = [:]
+    var computed: [String: JSONValue] = [:]
     /// The upload actions the file fields post to.
     var actions: [JSONValue] = []
-    /// The label of the form's own submit button, when it has one.
-    var submitLabel: String?
+    /// The label of the form's own submit button, when it has one (words, or FEEL or a template).
+    var submitLabel: JSONValue?
     /// Where the form's things went, for problems that are not worth a warning.
     var warnings: [LoadError] = []
     /// One line per approximation, for `validate`'s summary.
@@ -19,13 +19,13 @@ struct MappedForm {
 
     /// The primary button that completes the task, labelled by the form's own submit button.
     func completeButton(_ label: String) -> JSONValue {
-        ["type": "button", "label": .string(submitLabel ?? label), "action": "complete", "variant": "primary"]
+        ["type": "button", "label": submitLabel ?? .string(label), "action": "complete", "variant": "primary"]
     }
 
     /// The action that button runs: saves the fields, sets the computed values, moves to `next`.
     func completeAction(next: String) -> JSONValue {
         var action: [String: JSONValue] = ["name": "complete", "type": "submit", "next": .string(next)]
-        if !computed.isEmpty { action["params"] = .object(computed.mapValues { .string($0) }) }
+        if !computed.isEmpty { action["params"] = .object(computed) }
         return .object(action)
     }
 }

@@ -19,7 +19,7 @@ struct JUELLexer {
                                   "?", ":", ".", ",", "(", ")", "[", "]", "}"]
 
     /// Tokens from `start` (just after `${`) to the closing `}` inclusive, and the index after it.
-    static func tokens(_ chars: [Character], from start: Int) throws(TranslationProblem) -> (tokens: [JUELToken], next: Int) {
+    static func tokens(_ chars: [Character], from start: Int) throws(ModelExpressionProblem) -> (tokens: [JUELToken], next: Int) {
         var tokens: [JUELToken] = []
         var i = start
         while i < chars.count {
@@ -29,14 +29,14 @@ struct JUELLexer {
             if SourceScan.isDigit(c) {
                 let j = SourceScan.numberEnd(chars, from: i)
                 if j < chars.count, chars[j] == "e" || chars[j] == "E" || chars[j] == "L" || chars[j] == "l" || chars[j] == "d" {
-                    throw TranslationProblem(column: j + 1, message: "number suffixes and exponents are not supported; write the digits")
+                    throw ModelExpressionProblem(column: j + 1, message: "number suffixes and exponents are not supported; write the digits")
                 }
                 tokens.append(JUELToken(kind: .number(String(chars[i..<j])), column: column))
                 i = j
             } else if c == "\"" || c == "'" {
                 // An escaped character stands for itself.
                 guard case .text(let text, let close) = SourceScan.quoted(chars, open: i, escaped: { chars, at in String(chars[at]) }) else {
-                    throw TranslationProblem(column: column, message: "text without its closing \(c)")
+                    throw ModelExpressionProblem(column: column, message: "text without its closing \(c)")
                 }
                 tokens.append(JUELToken(kind: .string(text), column: column))
                 i = close + 1
@@ -49,9 +49,9 @@ struct JUELLexer {
                 i += symbol.count
                 if symbol == "}" { return (tokens, i) }
             } else {
-                throw TranslationProblem(column: column, message: "the character \"\(c)\" has no meaning in JUEL")
+                throw ModelExpressionProblem(column: column, message: "the character \"\(c)\" has no meaning in JUEL")
             }
         }
-        throw TranslationProblem(column: start - 1, message: "${ without its closing }")
+        throw ModelExpressionProblem(column: start - 1, message: "${ without its closing }")
     }
 }

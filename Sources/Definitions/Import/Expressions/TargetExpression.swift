@@ -1,5 +1,5 @@
-/// A FlowStage expression built by the FEEL and JUEL translators, before it is printed.
-/// Both dialects end here so there is one printer and one place that knows FlowStage's syntax.
+/// A FlowStage expression built by the JUEL translator, before it is printed: one printer and
+/// one place that knows FlowStage's syntax.
 indirect enum TargetExpression: Sendable {
     /// The literal's digits as written (`12`, `0.5`), so no floating-point formatting is involved.
     case number(String)
@@ -15,19 +15,6 @@ indirect enum TargetExpression: Sendable {
     case binary(String, TargetExpression, TargetExpression)
     case conditional(TargetExpression, TargetExpression, TargetExpression)
     case call(String, [TargetExpression])
-
-    /// Whether `$item` occurs, to refuse substituting it into a different quantifier.
-    var usesItem: Bool {
-        switch self {
-        case .name(let n): n == "$item"
-        case .number, .string, .bool, .null: false
-        case .member(let base, _): base.usesItem
-        case .index(let a, let b), .binary(_, let a, let b): a.usesItem || b.usesItem
-        case .list(let items), .call(_, let items): items.contains { $0.usesItem }
-        case .unary(_, let a): a.usesItem
-        case .conditional(let a, let b, let c): a.usesItem || b.usesItem || c.usesItem
-        }
-    }
 }
 
 /// Prints a `TargetExpression` as FlowStage source with parentheses wherever FlowStage's

@@ -15,10 +15,10 @@ struct JUELParser {
                                                 "empty", "instanceof", "true", "false", "null"]
 
     /// The expression inside `${…}`: `tokens` end with the closing `}`.
-    static func translate(_ tokens: [JUELToken]) throws(TranslationProblem) -> TargetExpression {
+    static func translate(_ tokens: [JUELToken]) throws(ModelExpressionProblem) -> TargetExpression {
         var parser = JUELParser(tokens: tokens)
         guard parser.current.kind != .symbol("}") else {
-            throw TranslationProblem(column: parser.current.column, message: "the expression is empty")
+            throw ModelExpressionProblem(column: parser.current.column, message: "the expression is empty")
         }
         let target = try parser.expression()
         guard parser.current.kind == .symbol("}") else { throw parser.unexpected("an operator or }") }
@@ -36,7 +36,7 @@ struct JUELParser {
         return false
     }
 
-    private mutating func expect(_ symbol: String) throws(TranslationProblem) {
+    private mutating func expect(_ symbol: String) throws(ModelExpressionProblem) {
         guard take(symbol) else { throw unexpected("\"\(symbol)\"") }
     }
 
@@ -53,7 +53,7 @@ struct JUELParser {
         return op
     }
 
-    private func unexpected(_ expected: String) -> TranslationProblem {
+    private func unexpected(_ expected: String) -> ModelExpressionProblem {
         let found: String = switch current.kind {
         case .end: "the end"
         case .number(let n): n
@@ -61,20 +61,20 @@ struct JUELParser {
         case .name(let n): "`\(n)`"
         case .symbol(let s): "\"\(s)\""
         }
-        return TranslationProblem(column: current.column, message: "expected \(expected), found \(found)")
+        return ModelExpressionProblem(column: current.column, message: "expected \(expected), found \(found)")
     }
 
-    private mutating func nested<T>(_ body: (inout JUELParser) throws(TranslationProblem) -> T) throws(TranslationProblem) -> T {
+    private mutating func nested<T>(_ body: (inout JUELParser) throws(ModelExpressionProblem) -> T) throws(ModelExpressionProblem) -> T {
         depth += 1
         defer { depth -= 1 }
         guard depth <= JUELParser.maximumDepth else {
-            throw TranslationProblem(column: current.column, message: "nesting deeper than \(JUELParser.maximumDepth) levels")
+            throw ModelExpressionProblem(column: current.column, message: "nesting deeper than \(JUELParser.maximumDepth) levels")
         }
         return try body(&self)
     }
 
-    private mutating func expression() throws(TranslationProblem) -> TargetExpression {
-        try nested { (p: inout JUELParser) throws(TranslationProblem) -> TargetExpression in
+    private mutating func expression() throws(ModelExpressionProblem) -> TargetExpression {
+        try nested { (p: inout JUELParser) throws(ModelExpressionProblem) -> TargetExpression in
             let condition = try p.binary(level: 0)
             guard p.take("?") else { return condition }
             let then = try p.expression()
@@ -92,19 +92,19 @@ struct JUELParser {
         ["*": "*", "/": "/", "div": "/", "%": "%", "mod": "%"],
     ]
 
-    private mutating func binary(level: Int) throws(TranslationProblem) -> TargetExpression {
+    private mutating func binary(level: Int) throws(ModelExpressionProblem) -> TargetExpression {
         guard level < JUELParser.levels.count else { return try unary() }
         var left = try binary(level: level + 1)
         while let op = takeOperator(JUELParser.levels[level]) {
             left = .binary(op, left, try binary(level: level + 1))
         }
         if level == 2, case .name("instanceof") = current.kind {
-            throw TranslationProblem(column: current.column, message: "`instanceof` is not supported")
+            throw ModelExpressionProblem(column: current.column, message: "`instanceof` is not supported")
         }
         return left
     }
 
-    private mutating func unary() throws(TranslationProblem) -> TargetExpression {
+    private mutating func unary() throws(ModelExpressionProblem) -> TargetExpression {
         let token = current
         let op: String? = switch token.kind {
         case .symbol("-"): "-"
@@ -114,13 +114,13 @@ struct JUELParser {
         }
         guard let op else { return try postfix() }
         position += 1
-        return try nested { (p: inout JUELParser) throws(TranslationProblem) -> TargetExpression in
+        return try nested { (p: inout JUELParser) throws(ModelExpressionProblem) -> TargetExpression in
             let operand = try p.unary()
             return op == "empty" ? .call("isEmpty", [operand]) : .unary(op, operand)
         }
     }
 
-    private mutating func postfix() throws(TranslationProblem) -> TargetExpression {
+    private mutating func postfix() throws(ModelExpressionProblem) -> TargetExpression {
         var target = try primary()
         while true {
             if take(".") {
@@ -137,14 +137,14 @@ struct JUELParser {
                 try expect("]")
                 target = .index(target, index)
             } else if current.kind == .symbol("(") {
-                throw TranslationProblem(column: current.column, message: "JUEL functions are not supported")
+                throw ModelExpressionProblem(column: current.column, message: "JUEL functions are not supported")
             } else {
                 return target
             }
         }
     }
 
-    private mutating func arguments() throws(TranslationProblem) -> [TargetExpression] {
+    private mutating func arguments() throws(ModelExpressionProblem) -> [TargetExpression] {
         var arguments: [TargetExpression] = []
         if !take(")") {
             repeat { arguments.append(try expression()) } while take(",")
@@ -153,7 +153,7 @@ struct JUELParser {
         return arguments
     }
 
-    private mutating func primary() throws(TranslationProblem) -> TargetExpression {
+    private mutating func primary() throws(ModelExpressionProblem) -> TargetExpression {
         let token = current
         switch token.kind {
         case .number(let digits): position += 1; return .number(digits)
@@ -167,10 +167,10 @@ struct JUELParser {
             guard !JUELParser.reserved.contains(name) else { throw unexpected("a value") }
             position += 1
             if current.kind == .symbol(":"), case .name = peek(1).kind, peek(2).kind == .symbol("(") {
-                throw TranslationProblem(column: token.column, message: "JUEL functions (\(name):…) are not supported")
+                throw ModelExpressionProblem(column: token.column, message: "JUEL functions (\(name):…) are not supported")
             }
             guard TargetPrinter.isSimpleName(name) else {
-                throw TranslationProblem(column: token.column, message: "the name `\(name)` has characters FlowStage names cannot have")
+                throw ModelExpressionProblem(column: token.column, message: "the name `\(name)` has characters FlowStage names cannot have")
             }
             return .name(name)
         case .symbol("("):

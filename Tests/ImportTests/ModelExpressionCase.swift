@@ -3,33 +3,37 @@ import Foundation
 import Testing
 @testable import Definitions
 
-/// Which translator a case goes through.
+/// Which language a case is written in: FEEL runs on the FEEL engine, JUEL is translated.
 enum Dialect: String, Sendable {
     case feel = "FEEL", juel = "JUEL"
 
-    func translate(_ source: String) -> Result<Expressions.Expression, TranslationProblem> {
+    func expression(_ source: String) -> Result<Expressions.Expression, ModelExpressionProblem> {
         switch self {
-        case .feel: ExpressionTranslator.feel(source)
-        case .juel: ExpressionTranslator.juel(source)
+        case .feel: ModelExpressions.feel(source)
+        case .juel: ModelExpressions.juel(source)
         }
     }
 }
 
-/// An expression as a modeler writes it, the data it runs on, and the value they mean.
-struct TranslationCase: Sendable, CustomTestStringConvertible {
+/// An expression as a modeler writes it, the data it runs on, and the value they mean (as
+/// JSON data: FEEL's dates and durations as ISO text). `warns`: it reads a name the data lacks,
+/// which FEEL reports (Camunda 8.3+) while giving null.
+struct ModelExpressionCase: Sendable, CustomTestStringConvertible {
     let dialect: Dialect
     let source: String
     let data: JSONValue
     /// The current dynamic-list row, for form-js `this`.
     let item: JSONValue?
     let expected: JSONValue
+    let warns: Bool
 
-    init(_ dialect: Dialect, _ source: String, _ data: JSONValue, item: JSONValue? = nil, _ expected: JSONValue) {
+    init(_ dialect: Dialect, _ source: String, _ data: JSONValue, item: JSONValue? = nil, _ expected: JSONValue, warns: Bool = false) {
         self.dialect = dialect; self.source = source; self.data = data; self.item = item; self.expected = expected
+        self.warns = warns
     }
 
-    init(_ dialect: Dialect, _ source: String, _ expected: JSONValue) {
-        self.init(dialect, source, [:], expected)
+    init(_ dialect: Dialect, _ source: String, _ expected: JSONValue, warns: Bool = false) {
+        self.init(dialect, source, [:], expected, warns: warns)
     }
 
     init(_ dialect: Dialect, _ source: String, item: JSONValue, _ expected: JSONValue) {
@@ -41,7 +45,7 @@ struct TranslationCase: Sendable, CustomTestStringConvertible {
     static let now = Date(timeIntervalSince1970: 1_717_200_000) // 2024-06-01T00:00:00Z
 
     func scope() -> EvaluationScope {
-        EvaluationScope(data: data, item: item, now: TranslationCase.now, timeZone: TimeZone(identifier: "UTC")!)
+        EvaluationScope(data: data, item: item, now: ModelExpressionCase.now, timeZone: TimeZone(identifier: "UTC")!)
     }
 }
 
