@@ -58,11 +58,11 @@ let package = Package(
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         // Audit: the sign-off report and the inspector's screen-reader outline.
         .target(name: "Preview", dependencies: [
-            "HTTP", "FlowStageRuntime", "Rendering", "Audit", "Definitions", "Expressions",
+            "HTTP", "FlowStageRuntime", "Rendering", "Audit", "Definitions", "Expressions", "FEEL",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "FlowStageRuntime", "PostgresStore", "Rendering", "Definitions", "Expressions", "Audit",
+            "Preview", "HTTP", "FlowStageRuntime", "PostgresStore", "Rendering", "Definitions", "Expressions", "FEEL", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(name: "flowstage-crash-worker", dependencies: ["FlowStageRuntime", "PostgresStore", "Definitions", "Expressions"], path: "Tests/CrashWorker"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
-        .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"], exclude: ["WildCorpus"]),  // TEMPORARY while a helper writes WildCorpus
+        .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),
@@ -104,7 +104,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 if Context.environment["FLOWSTAGE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "flowstage-fuzz",
-        dependencies: ["Expressions", "HTTP", "Definitions", "Rendering", "Template"],
+        dependencies: ["Expressions", "FEEL", "HTTP", "Definitions", "Rendering", "Template"],
         path: "Fuzz/Harnesses",
         swiftSettings: [.enableExperimentalFeature("Extern")]))
 }

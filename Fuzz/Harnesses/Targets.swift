@@ -1,6 +1,7 @@
 import Foundation
 @testable import Definitions
 @testable import Expressions
+@testable import FEEL
 @testable import HTTP
 @testable import Rendering
 @testable import Template
@@ -202,10 +203,28 @@ struct FuzzTarget: Sendable {
         _ = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: bytes)], context: ImportContext(validators: []))
     }
 
-    // MARK: FEEL and JUEL, translated; what translates is evaluated too
+    // MARK: FEEL, parsed as an expression and as unary tests, evaluated; JUEL, translated and evaluated
 
+    /// Input `source \0 context-json`: the FEEL engine's parser and interpreter, with the
+    /// context as FEEL reads JSON and as the server hands it data; a value must survive being
+    /// written as FEEL, as JSON and read back.
     static let feel = FuzzTarget(name: "feel") { bytes in
-        if case .success(let expression) = ModelExpressions.feel(String(decoding: bytes, as: UTF8.self)) {
+        let (source, context) = split(bytes)
+        let text = String(decoding: source, as: UTF8.self)
+        let environment = FEELEnvironment(now: Date(timeIntervalSince1970: 1_760_000_000), timeZone: TimeZone(identifier: "UTC")!,
+                                          maximumSteps: 20_000, maximumListSize: 2_000, maximumStringLength: 20_000)
+        var variables = FEELContext()
+        if let context, case .context(let given)? = FEELJSON.read(String(decoding: context, as: UTF8.self)) { variables = given }
+        if let expression = try? FEELExpression(text) {
+            let value = expression.evaluate(variables, environment: environment).value
+            _ = value.literal
+            _ = FEELJSON.read(FEELJSON.write(value))
+            _ = (expression.readPaths, expression.comparedConstants, expression.readsClock)
+        }
+        if let tests = try? FEELExpression(unaryTests: text) {
+            _ = tests.evaluate(variables, input: .number(FEELNumber(5)), environment: environment)
+        }
+        if case .success(let expression) = ModelExpressions.feel(text) {
             _ = expression.evaluate(in: scope)
         }
     }

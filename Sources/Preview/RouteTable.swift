@@ -55,5 +55,7 @@ extension PreviewApp {
         Route(.get, "/shared/{token}") { app, call in app.sharedPage(call[0], call.session) },
         Route(.get, "/gallery") { app, call in app.galleryIndex(call.session) },
         Route(.get, "/gallery/{component}") { app, call in app.galleryPage(call[0], call.session) },
+        Route(.get, "/feel") { app, call in app.feelPlayground(call.request, call.session) },
+        Route(.get, "/instances/{id}/feel") { app, call in app.feelPlayground(call.request, call.session, instance: call[0]) },
     ]
 }

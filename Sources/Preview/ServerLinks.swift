@@ -41,6 +41,7 @@ public struct ServerLinks: PageLinks {
     public func startScenario(_ scenario: String) -> String? { "/scenarios/\(Percent.encode(scenario))/start" }
     public var access: String { "/access" }
     public var gallery: String? { "/gallery" }
+    public func feel(_ instance: String?) -> String? { instance.map { "/instances/\(Percent.encode($0))/feel" } ?? "/feel" }
 
     /// The links every screen page makes several of, written byte by byte into one
     /// allocation: interpolation and `+` build the string piece by piece, at a few hundred

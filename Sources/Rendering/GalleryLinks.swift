@@ -29,5 +29,6 @@ struct GalleryLinks: PageLinks {
     func media(_ item: MediaItem) -> String { base.media(item) }
     func upload(_ id: String) -> String? { nil }
     var gallery: String? { base.gallery }
+    func feel(_ instance: String?) -> String? { base.feel(nil) }
     func sitePath(_ path: String) -> String { base.sitePath(path) }
 }

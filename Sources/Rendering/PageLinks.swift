@@ -41,6 +41,9 @@ public protocol PageLinks: Sendable {
     func startScenario(_ scenario: String) -> String?
     /// Where "Reset demo data" posts; nil where there is no server.
     var resetSession: String? { get }
+    /// The FEEL playground (`/feel`), or on an instance's data (`/instances/{id}/feel`); nil
+    /// where there is no server to evaluate.
+    func feel(_ instance: String?) -> String?
     /// A path on the preview server that an author wrote as an address (an image `url` such as
     /// `/public/gallery-sample.svg`), as this page must write it.
     func sitePath(_ path: String) -> String
@@ -56,6 +59,7 @@ extension PageLinks {
     public func startScenario(_ scenario: String) -> String? { nil }
     public var resetSession: String? { nil }
     public func map(_ instance: String) -> String? { nil }
+    public func feel(_ instance: String?) -> String? { nil }
     /// On the server a server path is already right.
     public func sitePath(_ path: String) -> String { path }
 }

@@ -361,6 +361,7 @@ public struct Renderer: Sendable {
             .scenarios: .list(scenarioViews),
             .hasScenarios: .bool(!scenarioViews.isEmpty),
             .galleryURL: .optional(links.gallery),
+            .feelURL: .optional(links.feel(nil)),
             .csrf: .text(settings.csrf),
             .settings: .object(settingsForm(settings, ui: ui)),
             .ui: .object(ui),

@@ -29,6 +29,8 @@ enum ViewKey: Int, CaseIterable {
     case action, branches, dropped, fields, number, restartLabel, screen, time
     // The inspector's screen-reader outline (partials/screen-reader-outline.mustache).
     case outline, role, states, landmarks
+    // The FEEL playground (feel.mustache).
+    case context, contextError, errorField, excerpt, expression, expressionError, feelURL, instanceLabel, marker, result, type
 
     static let vocabulary = TemplateVocabulary(allCases.map { "\($0)" })
 

@@ -104,11 +104,16 @@ enum BuiltinFunctions {
                       contextFunctions, rangeFunctions, temporalFunctions, camundaFunctions] {
             for (name, function) in group { table[name, default: []].append(function) }
         }
+        for (alias, name) in deprecatedNames { table[alias] = table[name] }
         return table
     }()
 
+    /// Older names feel-scala still answers to (Camunda models written for 8.0–8.2 use them,
+    /// e.g. `put(supportCase, "request", …)`): the same functions under another name.
+    static let deprecatedNames = ["put": "context put", "put all": "context merge"]
+
     /// Names for the lexer: the built-ins with spaces (`date and time`) and the type names.
-    static let knownNames = KnownNames(Array(table.keys) + Array(FEELType.simpleNames.keys))
+    static let knownNames = KnownNames(Array(table.keys) + FEELType.simpleTypeNames)
 
     static func exists(_ name: String) -> Bool { table[name] != nil }
     static func overloads(_ name: String) -> [BuiltinFunction] { table[name] ?? [] }

@@ -32,6 +32,14 @@ extension Interpreter {
             warn("no function is named `\(name)`; the call reads as null", at: nameAt)
             return .null
         }
+        // feel-scala keeps functions apart from variables: a name bound to a value that is no
+        // function does not hide the built-in of that name (`{count: count(items), text:
+        // string(count(items))}` counts twice).
+        if case .name(let name, _) = callee, BuiltinFunctions.exists(name), let bound = lookup(name) {
+            if case .function = bound {} else {
+                return BuiltinFunctions.invoke(name, evaluatedArguments(arguments), at: at, &self)
+            }
+        }
         let function = evaluate(callee)
         let values = evaluatedArguments(arguments)
         guard case .function(let f) = function else {

@@ -187,18 +187,40 @@ struct Interpreter {
         // kept up to date only for a body that reads it.
         let readsPartial = Interpreter.mentions("partial", in: body)
         var tooLong = false
+        var nestedTooDeep = false
         let complete = iterate(iterations, 0) { interpreter in
             guard results.count < interpreter.environment.maximumListSize else {
                 tooLong = true
                 return false
             }
-            results.append(interpreter.evaluate(body))
+            let value = interpreter.evaluate(body)
+            // A body that reads `partial` can nest results in results without end (or double
+            // them each time): what it returns is walked, the walk paid for in steps.
+            if readsPartial, !interpreter.isShallow(value, depth: 0) {
+                nestedTooDeep = true
+                return false
+            }
+            results.append(value)
             if readsPartial { interpreter.bindings[partialIndex] = .value("partial", .list(results)) }
             return !interpreter.exhausted
         }
         bindings.removeLast(bindings.count - depth)
         if tooLong { warn("a for loop made more than \(environment.maximumListSize) items and was stopped", at: at) }
+        if nestedTooDeep { warn("a for loop nested its results more than \(Interpreter.maximumValueDepth) levels deep and was stopped", at: at) }
         return complete && !exhausted ? .list(results) : .null
+    }
+
+    /// How deep lists and contexts may nest in a value a `for` body builds from `partial`.
+    static let maximumValueDepth = 64
+
+    /// Whether `value` nests no deeper than `maximumValueDepth`; each item visited is a step.
+    mutating func isShallow(_ value: FEELValue, depth: Int) -> Bool {
+        guard depth <= Interpreter.maximumValueDepth, step() else { return false }
+        switch value {
+        case .list(let items): return items.allSatisfy { isShallow($0, depth: depth + 1) }
+        case .context(let context): return context.values.allSatisfy { isShallow($0, depth: depth + 1) }
+        default: return true
+        }
     }
 
     mutating func quantified(every: Bool, _ iterations: [Node.Iteration], _ body: Node) -> FEELValue {

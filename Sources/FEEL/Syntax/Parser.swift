@@ -633,6 +633,6 @@ struct Parser {
                 throw FEELSyntaxError("\(text)<…> is not a type; the parameterized types are list, range, context and function", at: at)
             }
         }
-        return FEELType.simpleNames[text] ?? namedTypes[text] ?? .named(text)
+        return FEELType.simple(text) ?? namedTypes[text] ?? .named(text)
     }
 }

@@ -28,7 +28,7 @@ enum TemporalParsing {
         var scanner = Scanner(text)
         guard let date = scanner.date() else { return nil }
         if scanner.atEnd { return FEELDateTime(date: date, time: FEELTime(hour: 0, minute: 0, second: 0)!) }
-        guard scanner.take("T"), let time = scanner.time(), scanner.atEnd else { return nil }
+        guard scanner.take("T"), let time = scanner.time(zonedWithoutSeconds: true), scanner.atEnd else { return nil }
         // `T24:00:00` is the end of the day: the next day's midnight.
         if scanner.endOfDay {
             return FEELDateTime(date: FEELDate(epochDay: date.epochDay + 1), time: time)
@@ -126,13 +126,15 @@ enum TemporalParsing {
         }
 
         /// `hh:mm:ss[.f]` with an optional zone; `hh:mm` as Zeebe stores a whole-minute local time.
-        mutating func time() -> FEELTime? {
+        /// `zonedWithoutSeconds`: a date and time's `hh:mm` may have a zone too (feel-scala reads
+        /// `1970-01-01T00:00Z`; a time alone needs its seconds before a zone).
+        mutating func time(zonedWithoutSeconds: Bool = false) -> FEELTime? {
             guard let hour = digits(2), take(":"), let minute = digits(2) else { return nil }
             var second = 0
             if take(":") {
                 guard let value = digits(2) else { return nil }
                 second = value
-            } else if position < scalars.count {
+            } else if position < scalars.count && !(zonedWithoutSeconds && "Z+-@[".unicodeScalars.contains(scalars[position])) {
                 return nil
             }
             var nanosecond = 0

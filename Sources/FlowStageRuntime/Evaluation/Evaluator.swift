@@ -35,9 +35,10 @@ struct Evaluator {
     }
 
     /// Whether a condition holds (a branch's `when`, a flow's condition): FEEL only on `true`.
-    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, item: JSONValue? = nil, index: Int? = nil) -> Bool {
+    mutating func isTrue(_ expression: Expression?, data: JSONValue, otherwise: Bool, value: JSONValue? = nil, item: JSONValue? = nil,
+                         index: Int? = nil) -> Bool {
         guard let expression else { return otherwise }
-        return evaluation(expression, data: data, value: nil, item: item, index: index).holds
+        return evaluation(expression, data: data, value: value, item: item, index: index).holds
     }
 
     /// Whether a `hide` or `disabled` condition holds: FEEL is read as form-js reads it, so a

@@ -118,7 +118,7 @@ struct FieldValidator {
         guard let name = validator.name else { return true }
         if let swift = customValidators[name] { return swift(value, validator.params) }
         guard let named = project.validators[name] else { return true }
-        return evaluator.evaluate(named.expression, data: data, value: value).isTruthy
+        return evaluator.isTrue(named.expression, data: data, otherwise: true, value: value)
     }
 
     private func length(_ value: JSONValue) -> Int {

@@ -84,7 +84,7 @@ enum TCKValues {
             if let definition = model.itemDefinitions[name] {
                 guard let inner = feelType(definition, in: model, depth: depth + 1) else { return nil }
                 base = inner
-            } else if let simple = FEELType.simpleNames[name] {
+            } else if let simple = FEELType.simple(name) {
                 base = simple
             } else {
                 return nil
