@@ -158,7 +158,9 @@ extension FieldRequestValues {
         case .image(let media):
             guard let image = ImageSource(media: media, tags: tags, links: links)
                 .resolve(component, data: scope ?? state.data, language: state.language) else { return .html("") }
-            values.rule = RequestRuleValues(imageURL: image.url)
+            // Its own alt may read the data (form-js's `=alt`): a word of the request's.
+            let words = entry.words?.written(tags: tags, language: state.language, data: scope ?? state.data) ?? []
+            values.rule = RequestRuleValues(imageURL: image.url, words: words)
             return .embed(entry.template, SpecializedComponentContext(values))
         default:
             return .html("")

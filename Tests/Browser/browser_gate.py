@@ -636,9 +636,42 @@ def check_demo_pages(gate):
     if "personal" not in gate.current_screens():
         gate.fail("walk", gate.page_name("scenario at step 2"), f"expected step 2's screen (personal); the browser shows {b.title}")
     check_history_and_sharing(gate)
+    check_feel_playground(gate)
     b.open(gate.home)
     b.click_and_wait(b.find('form[action="/session/reset"] button[type="submit"]'))
     gate.check_page("catalogue after a reset")
+
+
+def check_feel_playground(gate):
+    """The FEEL playground opened from the inspector with the instance's data: an expression
+    evaluated (its value shown), and one that does not parse (its error summary works like a
+    screen's), all with `get` forms that work without the script."""
+    b = gate.browser
+    instance = b.url.split("?")[0].split("#")[0]
+    b.open(instance + "/inspect")
+    links = b.find_all('a[href$="/feel"]')
+    if not links:
+        gate.fail("FEEL", gate.page_name("inspector"), "the inspector has no link to the FEEL playground")
+        return
+    b.click_and_wait(links[0])
+    gate.check_page("FEEL playground")
+    field = b.find("#feel-expression")
+    def evaluate(text):
+        b.clear(field)
+        b.send_keys(field, text)
+        b.click_and_wait(b.find('main form button[type="submit"]'))
+    evaluate('count(get entries({a: 1, b: 2})) + 1')
+    if b.execute("const v = document.querySelector('.fs-feel-value'); return v ? v.textContent : ''") != "3":
+        gate.fail("FEEL", gate.page_name("FEEL playground, a value"), "expected the value 3")
+    gate.check_page("FEEL playground, a value")
+    field = b.find("#feel-expression")
+    evaluate('amount >')
+    if not b.exists("#error-summary"):
+        gate.fail("FEEL", gate.page_name("FEEL playground, does not parse"), "expected an error summary")
+    else:
+        gate.check_page("FEEL playground, does not parse")
+        gate.check_error_summary_has_focus("FEEL playground, does not parse")
+        gate.check_error_summary_links_move_focus_to_their_fields("FEEL playground, does not parse")
 
 
 def check_history_and_sharing(gate):

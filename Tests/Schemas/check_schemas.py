@@ -223,6 +223,8 @@ SCOPES = {
     ("ComponentDecoder.swift", "decodeValidator", "reader"): "component.json#/$defs/validator",
     ("ComponentChecks.swift", "check", "reader"): "component.json#",
     ("ComponentChecks.swift", "check", "columnReader"): "component.json#/$defs/column",
+    ("Diagnostics.swift", "expression", "written"): "component.json#/$defs/feel",
+    ("Diagnostics.swift", "text", "written"): "component.json#/$defs/text",
     ("FlowDecoder.swift", "decode", "root"): "flow.json#",
     ("FlowDecoder.swift", "decodeConditions", "root"): "flow.json#",
     ("FlowDecoder.swift", "decodeConditions", "object"): MAP,

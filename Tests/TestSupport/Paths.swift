@@ -26,8 +26,9 @@ public enum RepositoryPaths {
         "ro": ["fileType.audio", "fileType.text", "fileType.video", "inspector", "inspectorID", "inspectorIncident",
                "size.kilobytes", "size.megabytes", "theme.ocean"],
         "de": ["device.tablet", "optional", "size.kilobytes", "size.megabytes"],
-        "fr": ["fileType.audio", "fileType.image", "inspectorIncident", "inspectorOutlineDescription", "inspectorStepAction", "kind.info"],
-        "es": ["errorPrefix", "fileType.audio", "inspector", "inspectorOutlineError", "kind.error", "no", "size.bytes", "size.kilobytes",
+        "fr": ["feelContext", "feelExpression", "feelType", "fileType.audio", "fileType.image", "inspectorIncident", "inspectorOutlineDescription",
+               "inspectorStepAction", "kind.info"],
+        "es": ["errorPrefix", "feelContext", "fileType.audio", "inspector", "inspectorOutlineError", "kind.error", "no", "size.bytes", "size.kilobytes",
                "size.megabytes", "size.oneByte"],
         "ar": ["datePlaceholder", "dateTimePlaceholder"],
     ]

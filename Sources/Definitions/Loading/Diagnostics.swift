@@ -101,25 +101,24 @@ struct ObjectReader {
     /// A text: words with `@@tag`s and `${path}`s; or, as a Camunda form writes them, FEEL
     /// (`{"feel": "…"}`, its value shown) or form-js templating (`{"template": "Hi {{name}}"}`).
     func text(_ key: String, required: String? = nil) -> Text? {
-        if case .object(let members)? = value(key) {
-            switch (members.count, members["feel"], members["template"]) {
-            case (1, .string(let feel)?, nil):
-                do {
-                    return Text(source: "=" + feel, parts: [.feel(try Expression(feel: feel))])
-                } catch {
-                    diagnostics.error(at: at(key).appending("feel"), "the FEEL expression does not parse: \(error.description)")
-                    return nil
-                }
-            case (1, nil, .string(let template)?):
-                let (text, problems) = Text.template(template)
-                for problem in problems { diagnostics.warning(at: at(key).appending("template"), problem.message) }
-                return text
-            default:
-                diagnostics.error(at: at(key), "a text written as an object is {\"feel\": \"…\"} or {\"template\": \"…\"}, with nothing else")
+        guard case .object? = value(key) else { return string(key, required: required).map { Text($0) } }
+        guard let written = ObjectReader(value(key)!, at: at(key), diagnostics, what: "A text"),
+              written.fields.count == 1, written.has("feel") || written.has("template") else {
+            diagnostics.error(at: at(key), "a text written as an object is {\"feel\": \"…\"} or {\"template\": \"…\"}, with nothing else")
+            return nil
+        }
+        if let feel = written.string("feel") {
+            do {
+                return Text(source: "=" + feel, parts: [.feel(try Expression(feel: feel))])
+            } catch {
+                diagnostics.error(at: written.at("feel"), "the FEEL expression does not parse: \(error.description)")
                 return nil
             }
         }
-        return string(key, required: required).map { Text($0) }
+        guard let template = written.string("template") else { return nil }
+        let (text, problems) = Text.template(template)
+        for problem in problems { diagnostics.warning(at: written.at("template"), problem.message) }
+        return text
     }
 
     func expression(_ key: String) -> Expression? {
@@ -174,14 +173,15 @@ struct ObjectReader {
         case .bool(let flag): source = flag ? "true" : "false"
         case .number: source = value.displayString
         case .object(let members):
-            guard members.count == 1, case .string(let feel)? = members["feel"] else {
+            guard members.count == 1, let written = ObjectReader(value, at: pointer, diagnostics, what: "FEEL"), written.has("feel") else {
                 diagnostics.error(at: pointer, "an expression written as an object is FEEL, {\"feel\": \"…\"}, with nothing else")
                 return nil
             }
+            guard let feel = written.string("feel") else { return nil }
             do {
                 return try Expression(feel: feel)
             } catch {
-                diagnostics.error(at: pointer.appending("feel"), "the FEEL expression does not parse: \(error.description)")
+                diagnostics.error(at: written.at("feel"), "the FEEL expression does not parse: \(error.description)")
                 return nil
             }
         default:

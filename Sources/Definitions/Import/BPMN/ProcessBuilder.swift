@@ -209,7 +209,7 @@ struct ProcessBuilder {
             case .success(let compiled):
                 append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: compiled.definitionJSON]),
                         "next": .string(next(after: element))], from: element)
-                summary.append("script task \(element.id): \(result) = \(compiled.source)")
+                summary.append("script task \(element.id): \(result) = \(compiled.source.collapsingWhitespace())")
                 return
             case .failure(let problem):
                 warnings.append(located(element, "the script's FEEL cannot be computed here (\(problem)); the task is a stand-in and \(result) is not set"))
