@@ -74,11 +74,12 @@ struct LimitsTests {
     }
 
     @Test(arguments: [
-        (#""ab" + "cd""#, "a string grew longer than 3 characters"),
-        (#"for i in 1..3 return "a" + "bcd""#, "a string grew longer than 3 characters"),
-        (#"string join(["ab", "cd"])"#, "the joined string would be longer than 3 characters; the call reads as null"),
-        (#"string join(["a", "b"], "--")"#, "the joined string would be longer than 3 characters; the call reads as null"),
-        (#"string join(["a"], "", "<<", ">>")"#, "the joined string would be longer than 3 characters; the call reads as null"),
+        (#""ab" + "cd""#, "a string grew longer than 3 bytes"),
+        (#"for i in 1..3 return "a" + "bcd""#, "a string grew longer than 3 bytes"),
+        (#"string join(["ab", "cd"])"#, "the joined string would be longer than 3 bytes; the call reads as null"),
+        (#"string join(["a", "b"], "--")"#, "the joined string would be longer than 3 bytes; the call reads as null"),
+        (#"string join(["a"], "", "<<", ">>")"#, "the joined string would be longer than 3 bytes; the call reads as null"),
+        (#"replace("abcd", "a", "aa")"#, "`replace` made a string longer than 3 bytes; the call reads as null"),
     ])
     func theStringLengthLimitBoundsConcatenation(_ source: String, _ warning: String) throws {
         let result = try LimitsTests.evaluate(source, LimitsTests.environment(stringLength: 3))

@@ -134,7 +134,18 @@ enum BuiltinFunctions {
             interpreter.warn(problem + "; the call reads as null", at: at)
             return .null
         }
-        return result
+        // What a function builds is held to the evaluation's limits (`replace` and
+        // `concatenate` can double a value per call).
+        switch result {
+        case .string(let text) where text.utf8.count > interpreter.environment.maximumStringLength:
+            interpreter.warn("`\(name)` made a string longer than \(interpreter.environment.maximumStringLength) bytes; the call reads as null", at: at)
+            return .null
+        case .list(let items) where items.count > interpreter.environment.maximumListSize:
+            interpreter.warn("`\(name)` made a list of more than \(interpreter.environment.maximumListSize) items; the call reads as null", at: at)
+            return .null
+        default:
+            return result
+        }
     }
 
     private static func describe(_ arguments: Arguments) -> String {

@@ -37,7 +37,11 @@ extension BuiltinFunctions {
                     call.problem = "`context put` takes a key or a non-empty list of keys"
                     return .null
                 }
-                return put(context, names[...], call[2]).map(FEELValue.context) ?? .null
+                guard let result = put(context, names[...], call[2]) else {
+                    call.problem = "`context put`'s keys run through a value that is not a context"
+                    return .null
+                }
+                return .context(result)
             default:
                 call.wrong(1, expected: "a string or a list of strings")
                 return .null
@@ -47,7 +51,11 @@ extension BuiltinFunctions {
             guard let context = call.context(0), case .list(let keys) = call[1] else { return .null }
             let names = keys.compactMap(\.stringValue)
             guard !names.isEmpty, names.count == keys.count else { return .null }
-            return put(context, names[...], call[2]).map(FEELValue.context) ?? .null
+            guard let result = put(context, names[...], call[2]) else {
+                call.problem = "`context put`'s keys run through a value that is not a context"
+                return .null
+            }
+            return .context(result)
         }),
         ("context merge", BuiltinFunction("contexts") { call, _ in merged(&call) }),
         // Camunda also takes the contexts as separate arguments.

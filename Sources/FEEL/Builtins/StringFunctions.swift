@@ -110,7 +110,7 @@ extension BuiltinFunctions {
                 return .null
             }
             if length > limit {
-                call.problem = "the joined string would be longer than \(limit) characters"
+                call.problem = "the joined string would be longer than \(limit) bytes"
                 return .null
             }
         }

@@ -26,7 +26,7 @@ extension BuiltinFunctions {
         ("range", BuiltinFunction("from") { call, _ in
             guard let text = call.string(0) else { return .null }
             guard let value = RangeText.read(text) else {
-                call.problem = "\"\(text)\" is not a range such as \"[1..10)\" or \"> 5\""
+                call.problem = "\"\(text)\" is not an interval such as \"[1..10)\" or \"(0..1]\""
                 return .null
             }
             return value

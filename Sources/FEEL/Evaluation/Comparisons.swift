@@ -11,7 +11,8 @@ enum Comparisons {
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x.unicodeScalars.elementsEqual(y.unicodeScalars)
         case (.date(let x), .date(let y)): return x == y
-        case (.time(let x), .time(let y)): return order(.time(x), .time(y)).map { $0 == 0 }
+        // A local time or date and time is never equal to one with a zone (as `is` has it).
+        case (.time(let x), .time(let y)): return (x.zone == nil) != (y.zone == nil) ? false : order(a, b).map { $0 == 0 }
         case (.dateTime, .dateTime):
             return order(a, b).map { $0 == 0 } ?? false
         case (.daysTime(let x), .daysTime(let y)): return x == y
@@ -123,7 +124,11 @@ extension Interpreter {
         default:
             if a.isNull || b.isNull { return .null }
             guard let order = Comparisons.order(a, b) else {
-                warn("a \(a.typeName) cannot be compared with a \(b.typeName); the comparison is null", at: at)
+                if a.typeName == b.typeName {
+                    warn("a \(a.typeName) without a time zone has no order with one that has a zone; the comparison is null", at: at)
+                } else {
+                    warn("a \(a.typeName) cannot be compared with a \(b.typeName); the comparison is null", at: at)
+                }
                 return .null
             }
             switch op {

@@ -17,7 +17,7 @@ extension Interpreter {
         if a.isNull || b.isNull { return .null }
         if let result = Interpreter.combine(op, a, b) {
             if case .string(let text) = result, text.utf8.count > environment.maximumStringLength {
-                warn("a string grew longer than \(environment.maximumStringLength) characters", at: at)
+                warn("a string grew longer than \(environment.maximumStringLength) bytes", at: at)
                 return .null
             }
             if result.isNull { warn(Interpreter.nullReason(op, a, b), at: at) }

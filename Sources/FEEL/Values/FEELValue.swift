@@ -41,12 +41,7 @@ public enum FEELValue: Sendable {
         case .daysTime: "days and time duration"
         case .yearsMonths: "years and months duration"
         case .list(let items):
-            if let first = items.first(where: { !$0.isNull }),
-               items.allSatisfy({ $0.isNull || $0.typeName == first.typeName }) {
-                "list<\(first.typeName)>"
-            } else {
-                "list<Any>"
-            }
+            FEELValue.listTypeName(items)
         case .context(let context):
             "context<" + zip(context.keys, context.values).map { "\($0): \($1.typeName)" }.joined(separator: ", ") + ">"
         case .range(let range):
@@ -54,6 +49,19 @@ public enum FEELValue: Sendable {
         case .function(let function):
             "function<\(function.parameterNames.map { _ in "Any" }.joined(separator: ", "))>->Any"
         }
+    }
+}
+
+extension FEELValue {
+    /// `list<number>` when every item (but nulls) is of one type, else `list<Any>`; each item's
+    /// type is named once (naming it again per comparison tripled the work per level of nesting).
+    static func listTypeName(_ items: [FEELValue]) -> String {
+        var common: String?
+        for item in items where !item.isNull {
+            let name = item.typeName
+            if common == nil { common = name } else if common != name { return "list<Any>" }
+        }
+        return "list<\(common ?? "Any")>"
     }
 }
 

@@ -25,7 +25,8 @@ extension ProcessBuilder {
             switch modelExpression(source, language: nil) {
             case .success(let expression):
                 set[loop + ".items"] = expression.definitionJSON
-                set[loop + ".count"] = expression.language == .feel ? ["feel": .string("count(\(expression.source))")]
+                // On lines of their own: a `//` comment ending the source must not swallow the `)`.
+                set[loop + ".count"] = expression.language == .feel ? ["feel": .string("count(\n\(expression.source)\n)")]
                     : .string("len(\(expression.source))")
                 hasItems = true
             case .failure(let problem):
