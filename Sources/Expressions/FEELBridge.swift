@@ -14,7 +14,7 @@ extension FEELValue {
         case .object(let members):
             // JSON objects keep no order; FEEL contexts do: entries are sorted by key so a
             // context built from data prints and compares the same way every time.
-            self = .context(FEELContext(members.keys.sorted().map { ($0, FEELValue(json: members[$0]!)) }))
+            self = .context(FEELContext(uniqueKeys: members.keys.sorted()) { FEELValue(json: members[$0]!) })
         }
     }
 

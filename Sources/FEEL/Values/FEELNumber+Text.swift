@@ -72,6 +72,17 @@ extension FEELNumber {
             self.init(Int(double))
             return
         }
+        // Most data has few decimals (12.5, 0.19): the first scale that makes it a whole number
+        // that reads back as the same double is the shortest decimal, found without text.
+        let magnitude = double.magnitude
+        for scale in 1...15 {
+            let scaled = (magnitude * Self.exactPowersOfTen[scale]).rounded()
+            guard scaled < 9.007_199_254_740_992e15 else { break }
+            if scaled / Self.exactPowersOfTen[scale] == magnitude {
+                self = FEELNumber.rounded(negative: double < 0, coefficient: UInt128(UInt64(scaled)), exponent: -scale) ?? .zero
+                return
+            }
+        }
         self.init(text: double.description)
     }
 
@@ -89,7 +100,7 @@ extension FEELNumber {
         return negative ? -magnitude : magnitude
     }
 
-    private static let exactPowersOfTen: [Double] = (0...22).map { power in
+    static let exactPowersOfTen: [Double] = (0...22).map { power in
         var value = 1.0
         for _ in 0..<power { value *= 10 }
         return value

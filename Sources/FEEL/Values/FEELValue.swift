@@ -76,6 +76,16 @@ public struct FEELContext: Sendable {
         for (key, value) in entries { self[key] = value }
     }
 
+    /// Entries whose keys are known to differ (a JSON object's), kept in this order.
+    public init<Keys: Collection<String>>(uniqueKeys: Keys, value: (String) -> FEELValue) {
+        keys.reserveCapacity(uniqueKeys.count)
+        values.reserveCapacity(uniqueKeys.count)
+        for key in uniqueKeys {
+            keys.append(key)
+            values.append(value(key))
+        }
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
