@@ -51,6 +51,13 @@ struct FEELInModelsTests {
         #expect(text.contains("Tea in EUR") && text.contains("Cake in EUR"))
     }
 
+    @Test func dotDotInALoopIsTheDataAroundTheItemAsParentIs() throws {
+        let harness = try harness(#"[ { "type": "text", "text": "{{#loop items}}<{{..}}>|<{{parent}}>{{/loop}}" } ]"#)
+        let text = try page(harness, ["items": [["name": "Tea"]], "currency": "EUR"]).text
+        let data = #"{currency: "EUR", items: [{name: "Tea"}]}"#
+        #expect(text.contains("<\(data)>|<\(data)>"))
+    }
+
     @Test func aTemplatesValueIsShownAsFEELWritesIt() throws {
         let harness = try harness(#"[ { "type": "text", "text": "Total {{0.1 + 0.2}}, tags {{tags}}, due {{date(\"2024-01-31\") + duration(\"P1M\")}}." } ]"#)
         #expect(try page(harness, ["tags": ["a", "b"]]).text.contains(#"Total 0.3, tags ["a", "b"], due 2024-02-29."#))

@@ -133,6 +133,9 @@ private struct TemplateReader {
                 }
             } else if inner.isEmpty {
                 continue
+            } else if inner == ".." {
+                // Handlebars' name for the data around a loop's item: form-js's `parent`.
+                if let expression = expression("parent", written) { parts.append(.feel(expression)) }
             } else if let expression = expression(inner.hasPrefix("=") ? String(inner.dropFirst()) : inner, written) {
                 parts.append(.feel(expression))
             } else {
