@@ -1,3 +1,4 @@
+import FEEL
 import Foundation
 
 /// A calendar date without time, as ISO `YYYY-MM-DD` text. Day arithmetic uses the
@@ -8,7 +9,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public let day: Int
 
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.days(inMonth: month, year: year) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= FEELDate.daysIn(month: month, year: year) else { return nil }
         self.year = year; self.month = month; self.day = day
     }
 
@@ -29,36 +30,14 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
-    /// The date `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
+    /// The date `dayNumber` days after 1970-01-01: FEEL's calendar, the product's one calendar.
     public init(dayNumber: Int) {
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = FEELDate(epochDay: dayNumber)
+        year = date.year; month = date.month; day = date.day
     }
 
-    static func days(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
-    }
+    /// Days since 1970-01-01.
+    public var dayNumber: Int { FEELDate.epochDay(year: year, month: month, day: day) }
 
     /// Whole years from this date to `other` (an age).
     public func years(until other: CivilDate) -> Int {

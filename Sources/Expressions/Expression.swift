@@ -99,7 +99,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     /// The data path a FEEL expression reads and is nothing more (`=logo`), nil for anything else.
     public var plainFEELPath: DataPath? {
         guard case .feel(let expression) = body, let names = expression.plainPath,
-              !["this", "_this_", "parent", "_parent_", "i", "_i_"].contains(names[0]) else { return nil }
+              !ScopeVariables.isAdded(names[0]) else { return nil }
         return DataPath(segments: names.map { .key($0) })
     }
 
@@ -110,9 +110,35 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
         case .flowStage:
             return evaluate(in: scope).value.displayString
         case .feel(let expression):
+            if let names = expression.plainPath, scope.value == nil, let text = Expression.plainText(names, in: scope.data) {
+                return text
+            }
             let variables = ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value)
             let value = expression.evaluate(variables, environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone)).value
             return value.isNull ? "" : value.text
+        }
+    }
+
+    /// A plain path's text (`{{employee.name}}`, on every view of a form-js template) read from
+    /// the JSON as FEEL would show it, without making FEEL contexts of the objects on the way;
+    /// nil where FEEL reads more than JSON does (the names form-js adds, a path over a list).
+    private static func plainText(_ names: [String], in data: JSONValue) -> String? {
+        var current = data
+        for (position, name) in names.enumerated() {
+            switch current {
+            case .object:
+                guard let member = current[name] else {
+                    return position == 0 && ScopeVariables.isAdded(name) ? nil : ""
+                }
+                current = member
+            case .array: return nil
+            default: return ""
+            }
+        }
+        switch current {
+        case .string(let text): return text
+        case .null: return ""
+        default: return FEELValue(json: current).text
         }
     }
 

@@ -49,6 +49,14 @@ struct ScopeVariables: FEELVariables {
     let index: Int?
     let value: JSONValue?
 
+    /// The names form-js adds, seen where the data has no entry of that name.
+    static func isAdded(_ name: String) -> Bool {
+        switch name {
+        case "this", "_this_", "parent", "_parent_", "i", "_i_": true
+        default: false
+        }
+    }
+
     func value(named name: String) -> FEELValue? {
         if name == "value", let value { return FEELValue(json: value) }
         if let found = data[name] { return FEELValue(json: found) }

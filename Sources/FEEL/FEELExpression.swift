@@ -3,6 +3,9 @@
 public struct FEELExpression: Sendable {
     public let source: String
     let body: Body
+    /// The variable path the expression is, when it is nothing else (`logo`, `order.items`):
+    /// worked out once, as a template asks for it on every view.
+    public let plainPath: [String]?
 
     enum Body: Sendable {
         case expression(Node)
@@ -14,7 +17,9 @@ public struct FEELExpression: Sendable {
     /// be given. `types`: type names beyond FEEL's (a DMN model's item definitions), for `instance of`.
     public init(_ source: String, knownNames: [String] = [], types: [String: FEELType] = [:]) throws(FEELSyntaxError) {
         self.source = source
-        body = .expression(try Parser.parseExpression(source, knownNames: FEELExpression.names(knownNames), namedTypes: types))
+        let node = try Parser.parseExpression(source, knownNames: FEELExpression.names(knownNames), namedTypes: types)
+        body = .expression(node)
+        plainPath = FEELExpression.chain(node)
     }
 
     /// Unary tests (a decision table's input entry): `< 5`, `[1..10]`, `"a", "b"`, `not(…)`, `-`.
@@ -22,6 +27,7 @@ public struct FEELExpression: Sendable {
         self.source = source
         let (tests, negated) = try Parser.parseUnaryTests(source, knownNames: FEELExpression.names(knownNames), namedTypes: types)
         body = .unaryTests(tests, negated: negated)
+        plainPath = nil
     }
 
     private static func names(_ extra: [String]) -> KnownNames {
@@ -105,17 +111,12 @@ public struct FEELExpression: Sendable {
         return found
     }
 
-    /// The variable path the expression is, when it is nothing else (`logo`, `order.items`).
-    public var plainPath: [String]? {
-        func chain(_ node: Node) -> [String]? {
-            switch node {
-            case .name(let name, _): return name == "?" ? nil : [name]
-            case .path(let base, let member, _): return chain(base).map { $0 + [member] }
-            default: return nil
-            }
+    private static func chain(_ node: Node) -> [String]? {
+        switch node {
+        case .name(let name, _): name == "?" ? nil : [name]
+        case .path(let base, let member, _): chain(base).map { $0 + [member] }
+        default: nil
         }
-        guard case .expression(let node) = body else { return nil }
-        return chain(node)
     }
 
     var nodes: [Node] {

@@ -11,18 +11,6 @@ import Testing
 struct FEELInModelsTests {
     private let project = #"{ "name": "FEEL", "languages": ["en"] }"#
 
-    /// A project with one process whose user task shows a form with `components` (JSON text).
-    private func harness(_ components: String) throws -> ModelHarness {
-        let model = bpmn("""
-        <bpmn:startEvent id="s"/>
-        <bpmn:userTask id="t" name="Details"><bpmn:extensionElements><zeebe:formDefinition formId="details"/></bpmn:extensionElements></bpmn:userTask>
-        <bpmn:endEvent id="e"/>
-        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
-        """)
-        let form = #"{ "id": "details", "type": "default", "components": \#(components) }"#
-        return try ModelHarness(["project.json": project, "claim.bpmn": model, "forms/details.form": form])
-    }
-
     /// The first page of an instance whose data holds `values`.
     private func page(_ harness: ModelHarness, _ values: [String: JSONValue] = [:]) throws -> HTMLElement {
         var instance = try harness.start("claim")
@@ -35,50 +23,50 @@ struct FEELInModelsTests {
     }
 
     @Test func aFEELLabelShowsItsValue() throws {
-        let page = try page(try harness(#"[ { "type": "textfield", "key": "greeting", "label": "=\"Hello \" + name" } ]"#), ["name": "Ana"])
+        let page = try page(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "greeting", "label": "=\"Hello \" + name" } ]"#), ["name": "Ana"])
         #expect(page.all("label").contains { $0.labelWords == "Hello Ana" })
     }
 
     @Test func aTemplatesIfSectionShowsWhileItsValueIsTruthy() throws {
-        let harness = try harness(#"[ { "type": "text", "text": "{{#if approved}}Approved{{/if}}{{#if not(approved)}}Not approved{{/if}}" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "{{#if approved}}Approved{{/if}}{{#if not(approved)}}Not approved{{/if}}" } ]"#)
         #expect(try page(harness, ["approved": true]).text.contains("Approved"))
         #expect(try page(harness, ["approved": false]).text.contains("Not approved"))
     }
 
     @Test func aTemplatesLoopShowsItsBodyPerItemWithTheItemsNamesAndItsParent() throws {
-        let harness = try harness(#"[ { "type": "text", "text": "{{#loop items}}* {{name}} in {{parent.currency}}\n{{/loop}}" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "{{#loop items}}* {{name}} in {{parent.currency}}\n{{/loop}}" } ]"#)
         let text = try page(harness, ["items": [["name": "Tea"], ["name": "Cake"]], "currency": "EUR"]).text
         #expect(text.contains("Tea in EUR") && text.contains("Cake in EUR"))
     }
 
     @Test func dotDotInALoopIsTheDataAroundTheItemAsParentIs() throws {
-        let harness = try harness(#"[ { "type": "text", "text": "{{#loop items}}<{{..}}>|<{{parent}}>{{/loop}}" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "{{#loop items}}<{{..}}>|<{{parent}}>{{/loop}}" } ]"#)
         let text = try page(harness, ["items": [["name": "Tea"]], "currency": "EUR"]).text
         let data = #"{currency: "EUR", items: [{name: "Tea"}]}"#
         #expect(text.contains("<\(data)>|<\(data)>"))
     }
 
     @Test func aTemplatesValueIsShownAsFEELWritesIt() throws {
-        let harness = try harness(#"[ { "type": "text", "text": "Total {{0.1 + 0.2}}, tags {{tags}}, due {{date(\"2024-01-31\") + duration(\"P1M\")}}." } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "Total {{0.1 + 0.2}}, tags {{tags}}, due {{date(\"2024-01-31\") + duration(\"P1M\")}}." } ]"#)
         #expect(try page(harness, ["tags": ["a", "b"]]).text.contains(#"Total 0.3, tags ["a", "b"], due 2024-02-29."#))
     }
 
     /// form-js reads `conditional.hide` as a unary test against null: a condition whose value
     /// is null hides the field (an unset variable), as in Tasklist.
     @Test func aHideConditionWhoseValueIsNullHidesTheFieldAsFormJSDoes() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "note", "label": "Note", "conditional": { "hide": "=taking_full_control" } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "note", "label": "Note", "conditional": { "hide": "=taking_full_control" } } ]"#)
         #expect(fieldNames(try page(harness)) == [])
         #expect(fieldNames(try page(harness, ["taking_full_control": false])) == ["note"])
         #expect(fieldNames(try page(harness, ["taking_full_control": true])) == [])
     }
 
     @Test func aFEELDefaultValueFillsTheField() throws {
-        let page = try page(try harness(#"[ { "type": "textfield", "key": "code", "label": "Code", "defaultValue": "=\"A-\" + string(1 + 1)" } ]"#))
+        let page = try page(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "code", "label": "Code", "defaultValue": "=\"A-\" + string(1 + 1)" } ]"#))
         #expect(page.all("input").first { $0["name"] == "code" }?["value"] == "A-2")
     }
 
     @Test func aFEELBoundIsCheckedOnTheServer() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "amount", "label": "Amount", "validate": { "max": "=limit" } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "amount", "label": "Amount", "validate": { "max": "=limit" } } ]"#)
         var instance = try harness.start("claim")
         try DataPath("limit").set(10, in: &instance.data)
         instance = try harness.engine.store.save(instance)
@@ -87,20 +75,20 @@ struct FEELInModelsTests {
     }
 
     @Test func aValuesExpressionComputesTheOptions() throws {
-        let harness = try harness(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=concatenate(basic, [\"premium\"])" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=concatenate(basic, [\"premium\"])" } ]"#)
         let page = try page(harness, ["basic": ["free", "small"]])
         #expect(page.all("input").filter { $0["name"] == "plan" }.map { $0["value"] ?? "" } == ["free", "small", "premium"])
     }
 
     @Test func aColumnsExpressionGivesTheTablesColumns() throws {
-        let harness = try harness(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columnsExpression": "=headers" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columnsExpression": "=headers" } ]"#)
         let page = try page(harness, ["orders": [["id": "A1", "total": 12]], "headers": [["key": "total", "label": "Sum"]]])
         #expect(page.all("th").map(\.text).contains("Sum"))
         #expect(page.first("tbody")?.text.contains("12") == true && page.first("tbody")?.text.contains("A1") == false)
     }
 
     @Test func anImagesFEELSourceAndAltAreComputed() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "image", "source": "=if risk > 40 then \"https://example.org/red.png\" else \"https://example.org/green.png\"",
                 "alt": "=\"Risk \" + string(risk)" } ]
             """#)

@@ -7,18 +7,6 @@ import Testing
 
 /// Each form-js property does what it does in Camunda, on the screen FlowStage renders.
 struct FormJSPropertyTests {
-    /// A project with one process whose user task shows a form with `components` (JSON text).
-    private func harness(_ components: String) throws -> ModelHarness {
-        let model = bpmn("""
-        <bpmn:startEvent id="s"/>
-        <bpmn:userTask id="t" name="Details"><bpmn:extensionElements><zeebe:formDefinition formId="details"/></bpmn:extensionElements></bpmn:userTask>
-        <bpmn:endEvent id="e"/>
-        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
-        """)
-        let form = #"{ "id": "details", "type": "default", "components": \#(components) }"#
-        return try ModelHarness(["project.json": #"{ "name": "Forms", "languages": ["en"] }"#, "claim.bpmn": model, "forms/details.form": form])
-    }
-
     /// The first page of an instance whose data holds `value` at `path`.
     private func seededPage(_ harness: ModelHarness, _ path: String, _ value: JSONValue) throws -> HTMLElement {
         var instance = try harness.start("claim")
@@ -32,12 +20,12 @@ struct FormJSPropertyTests {
     }
 
     @Test func aFormIsFoundByItsJSONIdNotItsFileName() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "name", "label": "Your name" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "name", "label": "Your name" } ]"#))
         #expect(page.all("label").contains { $0.text.contains("Your name") })
     }
 
     @Test func aKeyInsideAGroupWithAPathIsNestedUnderThePath() throws {
-        let harness = try harness(#"[ { "type": "group", "label": "Address", "path": "address", "components": [ { "type": "textfield", "key": "city", "label": "City" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "group", "label": "Address", "path": "address", "components": [ { "type": "textfield", "key": "city", "label": "City" } ] } ]"#)
         let (instance, page) = try firstPage(harness)
         #expect(page.first("fieldset")?.first("legend")?.text.contains("Address") == true)
         let done = try #require(try harness.post(instance, "complete", [("address.city", "Cluj")]).applied)
@@ -45,19 +33,19 @@ struct FormJSPropertyTests {
     }
 
     @Test func aDescriptionIsTheFieldsHint() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "iban", "label": "IBAN", "description": "As on your card" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "iban", "label": "IBAN", "description": "As on your card" } ]"#))
         let input = try #require(page.all("input").first { $0["name"] == "iban" })
         let hint = try #require(input["aria-describedby"]?.split(separator: " ").compactMap { page.element(id: String($0)) }.first)
         #expect(hint.text.contains("As on your card"))
     }
 
     @Test func aDefaultValueFillsTheField() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "country", "label": "Country", "defaultValue": "Romania" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "country", "label": "Country", "defaultValue": "Romania" } ]"#))
         #expect(page.all("input").first { $0["name"] == "country" }?["value"] == "Romania")
     }
 
     @Test func aReadonlyFieldIsShownButNotPosted() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "ref", "label": "Reference", "readonly": true } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "ref", "label": "Reference", "readonly": true } ]"#)
         let (instance, page) = try firstPage(harness)
         #expect(page.all("input").first { $0["name"] == "ref" }?["disabled"] != nil)
         let done = try #require(try harness.post(instance, "complete", [("ref", "forged")]).applied)
@@ -65,21 +53,21 @@ struct FormJSPropertyTests {
     }
 
     @Test func requiredIsCheckedOnTheServer() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "name", "label": "Name", "validate": { "required": true } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "name", "label": "Name", "validate": { "required": true } } ]"#)
         let instance = try harness.start("claim")
         let state = try #require(try harness.post(instance, "complete", [("name", "")]).invalid)
         #expect(state.errors.map(\.key) == ["name"])
     }
 
     @Test func minAndMaxBoundANumber() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "age", "label": "Age", "validate": { "min": 18, "max": 99 } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "age", "label": "Age", "validate": { "min": 18, "max": 99 } } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("age", "12")]).invalid?.errors.map(\.key) == ["age"])
         #expect(try harness.post(instance, "complete", [("age", "30")]).applied?.data["age"] == .number(30))
     }
 
     @Test func minLengthAndMaxLengthBoundText() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "code", "label": "Code", "validate": { "minLength": 3, "maxLength": 4 } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "code", "label": "Code", "validate": { "minLength": 3, "maxLength": 4 } } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("code", "ab")]).invalid != nil)
         #expect(try harness.post(instance, "complete", [("code", "abcde")]).invalid != nil)
@@ -87,14 +75,14 @@ struct FormJSPropertyTests {
     }
 
     @Test func aPatternMustMatchTheWholeValue() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "zip", "label": "Postcode", "validate": { "pattern": "[0-9]{6}" } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "zip", "label": "Postcode", "validate": { "pattern": "[0-9]{6}" } } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("zip", "12345x")]).invalid != nil)
         #expect(try harness.post(instance, "complete", [("zip", "123456")]).applied != nil)
     }
 
     @Test func validationTypeEmailAndPhoneCheckTheirFormats() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "mail", "label": "Email", "validate": { "validationType": "email" } }, { "type": "textfield", "key": "phone", "label": "Phone", "validate": { "validationType": "phone" } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "mail", "label": "Email", "validate": { "validationType": "email" } }, { "type": "textfield", "key": "phone", "label": "Phone", "validate": { "validationType": "phone" } } ]"#)
         let instance = try harness.start("claim")
         let state = try #require(try harness.post(instance, "complete", [("mail", "not-an-address"), ("phone", "call me")]).invalid)
         #expect(state.errors.map(\.key) == ["mail", "phone"])
@@ -106,7 +94,7 @@ struct FormJSPropertyTests {
 
     @Test func valuesBecomeTheOptionsOfRadioSelectChecklistAndTaglist() throws {
         let values = #""values": [ { "label": "Car", "value": "car" }, { "label": "Home", "value": "home" } ]"#
-        let (_, page) = try firstPage(try harness("""
+        let (_, page) = try firstPage(try ModelHarness.oneForm("""
         [ { "type": "radio", "key": "r", "label": "R", \(values) }, { "type": "select", "key": "s", "label": "S", \(values) },
           { "type": "checklist", "key": "c", "label": "C", \(values) }, { "type": "taglist", "key": "t", "label": "T", \(values) } ]
         """))
@@ -117,7 +105,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func valuesKeyReadsTheOptionsFromTheData() throws {
-        let harness = try harness(#"[ { "type": "select", "key": "product", "label": "Product", "valuesKey": "products" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "select", "key": "product", "label": "Product", "valuesKey": "products" } ]"#)
         let instance = try harness.engine.start(process: "claim", session: "s")
         var data = instance.data
         try DataPath("products").set([["label": "Gold", "value": "gold"]], in: &data)
@@ -132,7 +120,7 @@ struct FormJSPropertyTests {
     /// A checklist's `valuesKey`: a checkbox per option the data holds, and the ticked values
     /// stored as a list (not one checkbox storing a boolean).
     @Test func aChecklistsValuesKeyIsAGroupStoringAList() throws {
-        let harness = try harness(#"[ { "type": "checklist", "key": "mailto", "label": "Email to", "valuesKey": "people" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "checklist", "key": "mailto", "label": "Email to", "valuesKey": "people" } ]"#)
         let instance = try harness.engine.start(process: "claim", session: "s")
         var data = instance.data
         try DataPath("people").set([["label": "Ana", "value": "ana"], ["label": "Bo", "value": "bo"]], in: &data)
@@ -149,7 +137,7 @@ struct FormJSPropertyTests {
     /// form-js stores a checklist as a list even when it offers nothing yet; FlowStage's
     /// checkbox without options would be a yes/no box.
     @Test func aChecklistWithoutValuesIsAnEmptyListOfBoxesWithAWarning() throws {
-        let harness = try harness(#"[ { "type": "checklist", "key": "mailto", "label": "Email summary to", "validate": { "required": true } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "checklist", "key": "mailto", "label": "Email summary to", "validate": { "required": true } } ]"#)
         let (instance, page) = try firstPage(harness)
         #expect(!page.all("input").contains { $0["name"] == "mailto" })
         #expect(page.element(id: "field-mailto")?.tag == "fieldset")
@@ -158,7 +146,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func aConditionalHideRemovesTheFieldAndItsRules() throws {
-        let harness = try harness(#"[ { "type": "checkbox", "key": "post", "label": "By post" }, { "type": "textfield", "key": "address", "label": "Address", "validate": { "required": true }, "conditional": { "hide": "=post != true" } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "checkbox", "key": "post", "label": "By post" }, { "type": "textfield", "key": "address", "label": "Address", "validate": { "required": true }, "conditional": { "hide": "=post != true" } } ]"#)
         let (instance, page) = try firstPage(harness)
         #expect(!page.all("input").contains { $0["name"] == "address" })
         #expect(try harness.post(instance, "complete", []).applied != nil)
@@ -166,7 +154,7 @@ struct FormJSPropertyTests {
 
     /// form-js hides any component by `conditional.hide`, not only fields: a text, an image, a link.
     @Test func aConditionalHideHidesTextsImagesAndLinksToo() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "checkbox", "key": "approved", "label": "Approved" },
               { "type": "text", "text": "Approved by your manager", "conditional": { "hide": "=approved != true" } },
               { "type": "text", "text": "Waiting for approval", "conditional": { "hide": "=approved = true" } },
@@ -182,7 +170,7 @@ struct FormJSPropertyTests {
 
     /// form-js fills its data with the defaults before its conditions run.
     @Test func aConditionalHideSeesTheDefaultValues() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "number", "key": "threshold", "label": "Show risks above", "defaultValue": 5 },
               { "type": "textfield", "key": "why", "label": "Why so low?", "conditional": { "hide": "=threshold > 2" } },
               { "type": "textfield", "key": "how", "label": "How high?", "conditional": { "hide": "=threshold <= 2" } } ]
@@ -192,13 +180,13 @@ struct FormJSPropertyTests {
     }
 
     @Test func componentsSharingALayoutRowSitSideBySide() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "textfield", "key": "first", "label": "First", "layout": { "row": "r1" } }, { "type": "textfield", "key": "last", "label": "Last", "layout": { "row": "r1" } } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "first", "label": "First", "layout": { "row": "r1" } }, { "type": "textfield", "key": "last", "label": "Last", "layout": { "row": "r1" } } ]"#))
         let row = try #require(page.all(where: { $0.hasClass("fs-container--row") }).first)
         #expect(row.all("input").map { $0["name"] ?? "" } == ["first", "last"])
     }
 
     @Test func templatingInTextShowsDataAsText() throws {
-        let harness = try harness(##"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "text", "text": "# Hello {{name}}" } ]"##)
+        let harness = try ModelHarness.oneForm(##"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "text", "text": "# Hello {{name}}" } ]"##)
         let instance = try harness.start("claim")
         let state = try #require(try harness.post(instance, "complete", [("name", "Ana")]).applied)
         _ = state
@@ -208,7 +196,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func htmlIsShownAsSafeTextNeverRaw() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "html", "content": "<p>Read <strong>this</strong> <a href=\"https://example.org\">terms</a></p><script>alert(1)</script><img src=x onerror=alert(1)>" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "html", "content": "<p>Read <strong>this</strong> <a href=\"https://example.org\">terms</a></p><script>alert(1)</script><img src=x onerror=alert(1)>" } ]"#))
         #expect(page.all("script").allSatisfy { $0["src"] != nil })
         #expect(page.all("img").isEmpty)
         #expect(page.first("strong")?.text == "this")
@@ -216,13 +204,13 @@ struct FormJSPropertyTests {
     }
 
     @Test func anIframeIsALinkNeverAnIframe() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "iframe", "url": "https://example.org/map", "label": "Map" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "iframe", "url": "https://example.org/map", "label": "Map" } ]"#))
         #expect(page.all("iframe").isEmpty)
         #expect(page.all("a").contains { $0["href"] == "https://example.org/map" && $0.text.contains("Map") })
     }
 
     @Test func anIframesLinkHasWordsWhenItsLabelReadsTheDataAndATemplatedAddressIsLeftOut() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "iframe", "url": "https://example.org/map", "label": "=projectPage" },
               { "type": "iframe", "url": "https://{{site}}/map", "label": "Site" } ]
             """#)
@@ -234,37 +222,37 @@ struct FormJSPropertyTests {
     }
 
     @Test func aDocumentPreviewsLabelFillsInItsTemplating() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "caseId", "label": "Case" }, { "type": "documentPreview", "label": "Case {{caseId}} documents" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "caseId", "label": "Case" }, { "type": "documentPreview", "label": "Case {{caseId}} documents" } ]"#)
         let page = try seededPage(harness, "caseId", "C-7")
         #expect(page.first("strong")?.text == "Case C-7 documents")
     }
 
     @Test func anExpressionFieldComputesItsValueWhenTheTaskIsCompleted() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price" }, { "type": "expression", "key": "total", "expression": "=price * 2" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "price", "label": "Price" }, { "type": "expression", "key": "total", "expression": "=price * 2" } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("price", "21")]).applied?.data["total"] == .number(42))
     }
 
     @Test func aFilepickerIsAFileUploadWithItsOwnUploadButton() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "filepicker", "key": "scan", "label": "Scan", "accept": ".pdf" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "filepicker", "key": "scan", "label": "Scan", "accept": ".pdf" } ]"#))
         #expect(page.all("input").contains { $0["name"] == "scan" && $0["type"] == "file" })
         #expect(page.first("form")?["enctype"] == "multipart/form-data")
     }
 
     @Test func anUnknownComponentIsTheNotSupportedPlaceholderAndAWarning() throws {
-        let harness = try harness(#"[ { "type": "signature", "key": "sig", "label": "Sign" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "signature", "key": "sig", "label": "Sign" } ]"#)
         #expect(harness.project.warnings.contains { $0.file == "forms/details.form" && $0.pointer == "/components/0/type" })
         let (_, page) = try firstPage(harness)
         #expect(page.text.contains("not supported"))
     }
 
     @Test func aSubmitButtonsLabelIsTheCompleteButtonsLabel() throws {
-        let (_, page) = try firstPage(try harness(#"[ { "type": "button", "action": "submit", "label": "Send claim" } ]"#))
+        let (_, page) = try firstPage(try ModelHarness.oneForm(#"[ { "type": "button", "action": "submit", "label": "Send claim" } ]"#))
         #expect(page.all("button").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) } == ["Send claim"])
     }
 
     @Test func aDatetimeDateIsADatePickerAndATimeIsCheckedAsHoursAndMinutes() throws {
-        let harness = try harness(#"[ { "type": "datetime", "subtype": "date", "key": "day", "dateLabel": "Day" }, { "type": "datetime", "subtype": "time", "key": "at", "timeLabel": "Time" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "datetime", "subtype": "date", "key": "day", "dateLabel": "Day" }, { "type": "datetime", "subtype": "time", "key": "at", "timeLabel": "Time" } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("day", "2026-02-30"), ("at", "25:00")]).invalid?.errors.map(\.key) == ["day", "at"])
         #expect(try harness.post(instance, "complete", [("day", "2026-02-03"), ("at", "09:30")]).applied != nil)
@@ -273,7 +261,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func aDatetimeAsksTheDateAndTheTimeInOneFieldAndRefusesAMalformedValue() throws {
-        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "dateLabel": "Meeting date", "timeLabel": "Meeting time" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "dateLabel": "Meeting date", "timeLabel": "Meeting time" } ]"#)
         let (instance, page) = try firstPage(harness)
         let input = try #require(page.all("input").first { $0["name"] == "meeting" })
         #expect(input["type"] == "datetime-local")
@@ -287,7 +275,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func aRefusedDatetimeIsShownBackAsTypedInATextField() throws {
-        let harness = try harness(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "label": "Meeting" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "datetime", "subtype": "datetime", "key": "meeting", "label": "Meeting" } ]"#)
         let refused = try #require(try harness.post(try harness.start("claim"), "complete", [("meeting", "tomorrow 9")]).invalid)
         let input = try #require(harness.page(refused).all("input").first { $0["name"] == "meeting" })
         #expect(input["type"] == "text")
@@ -296,7 +284,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func decimalDigitsRefusesMoreDecimalPlaces() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "price", "label": "Price", "decimalDigits": 2 }, { "type": "number", "key": "seats", "label": "Seats", "decimalDigits": 0 } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "price", "label": "Price", "decimalDigits": 2 }, { "type": "number", "key": "seats", "label": "Seats", "decimalDigits": 0 } ]"#)
         let instance = try harness.start("claim")
         let refused = try #require(try harness.post(instance, "complete", [("price", "12.345"), ("seats", "2.5")]).invalid)
         #expect(refused.errors.map(\.message) == ["Price: enter a number with at most 2 decimal places", "Seats: enter a whole number"])
@@ -329,7 +317,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func incrementRefusesANumberThatIsNotAMultiple() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "hours", "label": "Hours", "increment": "0.5" }, { "type": "number", "key": "tenths", "label": "Tenths", "increment": 0.1 } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "hours", "label": "Hours", "increment": "0.5" }, { "type": "number", "key": "tenths", "label": "Tenths", "increment": 0.1 } ]"#)
         let instance = try harness.start("claim")
         let refused = try #require(try harness.post(instance, "complete", [("hours", "1.25"), ("tenths", "0.3")]).invalid)
         #expect(refused.errors.map(\.key) == ["hours"], "0.3 is 3 × 0.1, whatever binary fractions say")
@@ -338,14 +326,14 @@ struct FormJSPropertyTests {
     }
 
     @Test func incrementCountsFromValidateMinLikeHTMLStep() throws {
-        let harness = try harness(#"[ { "type": "number", "key": "size", "label": "Size", "increment": 2, "validate": { "min": 1 } } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "number", "key": "size", "label": "Size", "increment": 2, "validate": { "min": 1 } } ]"#)
         let instance = try harness.start("claim")
         #expect(try harness.post(instance, "complete", [("size", "4")]).invalid?.errors.map(\.message) == ["Size: enter 1 plus a multiple of 2"])
         #expect(try harness.post(instance, "complete", [("size", "5")]).applied != nil)
     }
 
     @Test func aFEELReadonlyOrDisabledConditionDisablesTheFieldWhenItHolds() throws {
-        let harness = try harness(#"[ { "type": "checkbox", "key": "locked", "label": "Locked" }, { "type": "textfield", "key": "note", "label": "Note", "readonly": "=locked = true" }, { "type": "textfield", "key": "other", "label": "Other", "disabled": true } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "checkbox", "key": "locked", "label": "Locked" }, { "type": "textfield", "key": "note", "label": "Note", "readonly": "=locked = true" }, { "type": "textfield", "key": "other", "label": "Other", "disabled": true } ]"#)
         var instance = try harness.start("claim")
         var page = harness.page(try #require(harness.screen(instance)))
         #expect(page.all("input").first { $0["name"] == "note" }?["disabled"] == nil)
@@ -362,39 +350,39 @@ struct FormJSPropertyTests {
     }
 
     @Test func aValuesExpressionThatIsADataPathReadsTheOptionsFromTheData() throws {
-        let harness = try harness(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=plans" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "radio", "key": "plan", "label": "Plan", "valuesExpression": "=plans" } ]"#)
         let page = try seededPage(harness, "plans", ["basic", "premium"])
         #expect(page.all("input").filter { $0["name"] == "plan" }.map { $0["value"] ?? "" } == ["basic", "premium"])
     }
 
     @Test func aFEELLabelThatIsADataPathShowsTheData() throws {
-        let harness = try harness(#"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "textfield", "key": "greeting", "label": "=name" } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "textfield", "key": "name", "label": "Name" }, { "type": "textfield", "key": "greeting", "label": "=name" } ]"#)
         let page = try seededPage(harness, "name", "Ana")
         #expect(page.all("label").contains { $0.labelWords == "Ana" })
     }
 
     @Test func aDynamicListShowsARowOfFieldsPerItemOfItsPath() throws {
-        let harness = try harness(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
         let page = try seededPage(harness, "people", [["name": "Ana"], ["name": "Ion"]])
         #expect(page.all("input").compactMap { $0["name"] }.filter { !$0.hasPrefix("_") } == ["people[0].name", "people[1].name"])
     }
 
     /// form-js templating's `this` is the row of a dynamic list, as in its FEEL conditions.
     @Test func thisInATextOfADynamicListsRowIsTheRow() throws {
-        let harness = try harness(#"[ { "type": "dynamiclist", "path": "risks", "label": "Risks", "components": [ { "type": "text", "text": "Risk factor: {{this.level}}" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "dynamiclist", "path": "risks", "label": "Risks", "components": [ { "type": "text", "text": "Risk factor: {{this.level}}" } ] } ]"#)
         let page = try seededPage(harness, "risks", [["level": 3], ["level": 8]])
         #expect(page.text.contains("Risk factor: 3") && page.text.contains("Risk factor: 8"))
     }
 
     @Test func aTableShowsTheRowsOfItsDataSource() throws {
-        let harness = try harness(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columns": [ { "key": "id", "label": "Order" }, { "key": "total", "label": "Total" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columns": [ { "key": "id", "label": "Order" }, { "key": "total", "label": "Total" } ] } ]"#)
         let page = try seededPage(harness, "orders", [["id": "A1", "total": 12]])
         #expect(page.first("caption")?.text.contains("Orders") == true)
         #expect(page.first("tbody")?.text.contains("A1") == true)
     }
 
     @Test func aDynamicListAddsAndRemovesRowsWithoutScript() throws {
-        let harness = try harness(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ]"#)
         var instance = try harness.start("claim")
         instance = try #require(try harness.post(instance, "add-row").applied)
         instance = try #require(try harness.post(instance, "add-row", [("people[0].name", "Ana")]).applied)
@@ -413,7 +401,7 @@ struct FormJSPropertyTests {
     /// under that row's list, shown with their values and posted there; its Add button in each
     /// row and its Remove button in each of its own rows change that row's list alone.
     @Test func aDynamicListInsideAnotherShowsAndChangesEachRowsOwnRows() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "dynamiclist", "path": "groups", "label": "Groups", "components": [
                 { "type": "textfield", "key": "title", "label": "Title" },
                 { "type": "dynamiclist", "path": "people", "label": "People", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ] } ]
@@ -459,7 +447,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func aRowButtonWhoseRowIsGoneChangesNothing() throws {
-        let harness = try harness(#"""
+        let harness = try ModelHarness.oneForm(#"""
             [ { "type": "dynamiclist", "path": "groups", "components": [
                 { "type": "dynamiclist", "path": "people", "components": [ { "type": "textfield", "key": "name", "label": "Name" } ] } ] } ]
             """#)
@@ -476,7 +464,7 @@ struct FormJSPropertyTests {
     }
 
     @Test func aListCannotGrowPastItsLimit() throws {
-        let harness = try harness(#"[ { "type": "dynamiclist", "path": "rows", "components": [ { "type": "textfield", "key": "x", "label": "X" } ] } ]"#)
+        let harness = try ModelHarness.oneForm(#"[ { "type": "dynamiclist", "path": "rows", "components": [ { "type": "textfield", "key": "x", "label": "X" } ] } ]"#)
         var instance = try harness.start("claim")
         for _ in 0..<50 { instance = try #require(try harness.post(instance, "add-row").applied) }
         guard case .refused(_, let notice) = try harness.post(instance, "add-row") else { Issue.record("a 51st row was added"); return }

@@ -24,6 +24,19 @@ struct ModelHarness {
                             links: ServerLinks())
     }
 
+    /// A project with one process whose user task "Details" shows a form-js form with
+    /// `components` (JSON text).
+    static func oneForm(_ components: String) throws -> ModelHarness {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/>
+        <bpmn:userTask id="t" name="Details"><bpmn:extensionElements><zeebe:formDefinition formId="details"/></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
+        """)
+        let form = #"{ "id": "details", "type": "default", "components": \#(components) }"#
+        return try ModelHarness(["project.json": #"{ "name": "Forms", "languages": ["en"] }"#, "claim.bpmn": model, "forms/details.form": form])
+    }
+
     static func load(_ folder: URL) -> Result<Project, LoadErrors> {
         ProjectLoader(builtInThemes: RepositoryPaths.themes).load(folder)
     }

@@ -28,7 +28,11 @@ public struct FEELDate: Sendable, Hashable, Comparable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    public var epochDay: Int {
+    public var epochDay: Int { FEELDate.epochDay(year: year, month: month, day: day) }
+
+    /// Howard Hinnant's days_from_civil, for any year, month and day in range: FlowStage's own
+    /// calendar dates count their days here too, so there is one calendar in the product.
+    public static func epochDay(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -41,7 +45,7 @@ public struct FEELDate: Sendable, Hashable, Comparable {
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -41,7 +41,7 @@ public enum FEELJSON {
         }
     }
 
-    private static func quote(_ string: String, into text: inout String) {
+    static func quote(_ string: String, into text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

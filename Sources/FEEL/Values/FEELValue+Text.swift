@@ -30,19 +30,11 @@ extension FEELValue {
         }
     }
 
+    /// A string as a FEEL literal: JSON's escapes are FEEL's, so one writer serves both.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var result = ""
+        FEELJSON.quote(text, into: &result)
+        return result
     }
 
     /// A context key as written: bare when it is one plain name, else quoted.
