@@ -219,7 +219,7 @@ struct FuzzTarget: Sendable {
             let value = expression.evaluate(variables, environment: environment).value
             _ = value.literal
             _ = FEELJSON.read(FEELJSON.write(value))
-            _ = (expression.readPaths, expression.comparedConstants, expression.readsClock)
+            _ = (expression.readPaths(), expression.comparedConstants, expression.readsClock)
         }
         if let tests = try? FEELExpression(unaryTests: text) {
             _ = tests.evaluate(variables, input: .number(FEELNumber(5)), environment: environment)

@@ -8,7 +8,9 @@ extension Expression {
         let syntax: Syntax
         switch body {
         case .feel(let expression):
-            return expression.comparedConstants.map { ($0.path.joined(separator: "."), $0.value.json) }
+            return expression.comparedConstants.flatMap { constant in
+                Expression.dataPaths(constant.path).map { ($0, constant.value.json) }
+            }
         case .flowStage(let parsed):
             syntax = parsed
         }

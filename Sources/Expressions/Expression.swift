@@ -83,8 +83,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
             let result: JSONValue = interpreter.exhausted ? .null : value
             return Evaluation(value: result, warnings: interpreter.warnings, holds: result.isTruthy, hides: result.isTruthy)
         case .feel(let expression):
-            let variables = ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value)
-            let result = expression.evaluate(variables, environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone))
+            let result = expression.evaluate(in: scope)
             let hides: Bool = switch result.value {
             case .bool(let flag): flag
             case .null: true
@@ -113,8 +112,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
             if let names = expression.plainPath, scope.value == nil, let text = Expression.plainText(names, in: scope.data) {
                 return text
             }
-            let variables = ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value)
-            let value = expression.evaluate(variables, environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone)).value
+            let value = expression.evaluate(in: scope).value
             return value.isNull ? "" : value.text
         }
     }
@@ -166,22 +164,33 @@ extension Expression {
     /// order, each once: top-level names and their member chains. `$item`, `$index`,
     /// `$language`, a validator's `value` and function names are not data paths. FEEL's names
     /// are written as a field's key would be (`client.first name` reads no path FlowStage can
-    /// parse, and then cannot be kept by what it reads).
-    public var readPaths: [String] {
+    /// parse, and then cannot be kept by what it reads); `""` is the whole data (form-js's
+    /// `this` outside a row). A FEEL filter's names count: they may be variables.
+    public var readPaths: [String] { readPaths(inFilters: true) }
+
+    /// The paths surely read, for "never set" checks: a FEEL filter's names (`orders[price > 10]`)
+    /// are left out, as they may be the items' members.
+    public var surelyReadPaths: [String] { readPaths(inFilters: false) }
+
+    /// A FEEL variable path as FlowStage's data paths, form-js's names mapped: `this` is a row
+    /// (`$item`) or, outside rows, the data itself; `parent` the data around a row; `i` the
+    /// row's position.
+    static func dataPaths(_ names: [String]) -> [String] {
+        let rest = names.dropFirst().joined(separator: ".")
+        return switch names[0] {
+        case "this", "_this_": rest.isEmpty ? ["$item", ""] : ["$item." + rest, rest]
+        case "parent", "_parent_": [rest]
+        case "i", "_i_": ["$index"]
+        default: [names.joined(separator: ".")]
+        }
+    }
+
+    private func readPaths(inFilters: Bool) -> [String] {
         switch body {
         case .feel(let expression):
-            // form-js's names: `this` is a row (`$item`) or, outside rows, the data itself;
-            // `parent` the data around a row; `i` the row's position.
             var found: [String] = []
-            for path in expression.readPaths {
-                let rest = path.dropFirst().joined(separator: ".")
-                let written: [String] = switch path[0] {
-                case "this", "_this_": rest.isEmpty ? ["$item", ""] : ["$item." + rest, rest]
-                case "parent", "_parent_": [rest]
-                case "i", "_i_": ["$index"]
-                default: [path.joined(separator: ".")]
-                }
-                for text in written where !found.contains(text) { found.append(text) }
+            for path in expression.readPaths(inFilters: inFilters) {
+                for text in Expression.dataPaths(path) where !found.contains(text) { found.append(text) }
             }
             return found
         case .flowStage(let syntax):

@@ -39,6 +39,16 @@ extension FEELValue {
     }
 }
 
+extension FEELExpression {
+    /// The expression on FlowStage's data, as the server evaluates every FEEL of a model (and
+    /// the playground and `flowstage feel --context` do): JSON as Camunda stores it, form-js's
+    /// names, the scope's clock and time zone.
+    public func evaluate(in scope: borrowing EvaluationScope) -> FEELResult {
+        evaluate(ScopeVariables(data: scope.data, item: scope.item, index: scope.itemIndex, value: scope.value),
+                 environment: FEELEnvironment(now: scope.now, timeZone: scope.timeZone))
+    }
+}
+
 /// What a FEEL expression sees in FlowStage: the data's top-level entries, and the names form-js
 /// adds (`this` the row of a dynamic list or else the data, `parent` the data around a row, `i`
 /// the row's 1-based positions; `_this_`, `_parent_`, `_i_` the same, never shadowed by data).

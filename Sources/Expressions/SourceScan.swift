@@ -1,7 +1,6 @@
-/// The scanning every expression lexer does the same way (FlowStage's own, and the FEEL and
-/// JUEL importers'), over a source's characters: digits, names, symbols and quoted text. Each
-/// lexer keeps what is its language's: its symbols, the characters of its names, its escapes,
-/// its tokens and its messages.
+/// The scanning FlowStage's expression lexer and the JUEL importer's do the same way, over a
+/// source's characters: digits, names, symbols and quoted text. Each lexer keeps what is its
+/// language's: its symbols, the characters of its names, its escapes, its tokens and its messages.
 public enum SourceScan {
     public static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
 
@@ -41,14 +40,12 @@ public enum SourceScan {
         /// The text between the quotes, escapes read, and the index of the closing quote.
         case text(String, close: Int)
         case unclosed
-        /// An escape `escaped` refused: the index of the character after its backslash.
-        case badEscape(at: Int)
     }
 
     /// Reads quoted text: the first unescaped `chars[open]` closes it. A backslash hands the
-    /// index of the character after it to `escaped`, which gives that escape's text, or nil for
-    /// one it refuses, and moves the index onto the escape's last character.
-    public static func quoted(_ chars: [Character], open: Int, escaped: (_ chars: [Character], _ at: inout Int) -> String?) -> Quoted {
+    /// index of the character after it to `escaped`, which gives that escape's text and may move
+    /// the index onto the escape's last character.
+    public static func quoted(_ chars: [Character], open: Int, escaped: (_ chars: [Character], _ at: inout Int) -> String) -> Quoted {
         let quote = chars[open]
         var text = ""
         var index = open + 1
@@ -56,8 +53,7 @@ public enum SourceScan {
             if chars[index] == quote { return .text(text, close: index) }
             if chars[index] == "\\", index + 1 < chars.count {
                 index += 1
-                guard let escape = escaped(chars, &index) else { return .badEscape(at: index) }
-                text += escape
+                text += escaped(chars, &index)
             } else {
                 text.append(chars[index])
             }

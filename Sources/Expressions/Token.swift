@@ -60,7 +60,7 @@ struct Lexer {
     }
 
     /// `\n` and `\t`; any other escaped character stands for itself.
-    private static func escape(_ chars: [Character], _ at: inout Int) -> String? {
+    private static func escape(_ chars: [Character], _ at: inout Int) -> String {
         switch chars[at] {
         case "n": "\n"
         case "t": "\t"

@@ -19,7 +19,7 @@ public struct FEELExpression: Sendable {
         self.source = source
         let node = try Parser.parseExpression(source, knownNames: FEELExpression.names(knownNames), namedTypes: types)
         body = .expression(node)
-        plainPath = FEELExpression.chain(node)
+        plainPath = FEELExpression.chain(node).flatMap { $0.contains("?") ? nil : $0 }
     }
 
     /// Unary tests (a decision table's input entry): `< 5`, `[1..10]`, `"a", "b"`, `not(…)`, `-`.
@@ -61,18 +61,13 @@ public struct FEELExpression: Sendable {
 
     /// The variables the expression reads, each as its name and the members it reads of it
     /// (`["applicant", "age"]`), in order of appearance, each once. Names it binds itself
-    /// (parameters, `for` variables, context entries) are left out; a name inside a filter
-    /// may be the item's member or a variable and is counted as a variable.
-    public var readPaths: [[String]] {
+    /// (parameters, `for` variables, context entries) are left out. A name inside a filter
+    /// (`orders[price > 10]`) may be the item's member or a variable: it is counted as a
+    /// variable, unless `inFilters` is false (what is surely read, for "never set" checks).
+    public func readPaths(inFilters: Bool = true) -> [[String]] {
         var found: [[String]] = []
         func add(_ path: [String]) { if !found.contains(path) { found.append(path) } }
-        func chain(_ node: Node) -> [String]? {
-            switch node {
-            case .name(let name, _): return [name]
-            case .path(let base, let member, _): return chain(base).map { $0 + [member] }
-            default: return nil
-            }
-        }
+        let chain = FEELExpression.chain
         func visit(_ node: Node, _ bound: Set<String>) {
             switch node {
             case .name(let name, _):
@@ -85,7 +80,7 @@ public struct FEELExpression: Sendable {
                 }
             case .filter(let base, let condition, _):
                 visit(base, bound)
-                visit(condition, bound.union(["item"]))
+                if inFilters { visit(condition, bound.union(["item"])) }
             case .forLoop(let iterations, let body, _), .quantified(_, let iterations, let body):
                 var inner = bound
                 for iteration in iterations {
@@ -111,9 +106,10 @@ public struct FEELExpression: Sendable {
         return found
     }
 
+    /// The names of a variable and its members (`a.b.c`), nil for anything else.
     private static func chain(_ node: Node) -> [String]? {
         switch node {
-        case .name(let name, _): name == "?" ? nil : [name]
+        case .name(let name, _): [name]
         case .path(let base, let member, _): chain(base).map { $0 + [member] }
         default: nil
         }

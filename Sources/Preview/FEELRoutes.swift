@@ -8,7 +8,7 @@ import Rendering
 /// `GET /instances/{id}/feel`, whose context starts as the instance's data. A `get` form with
 /// no side effects: it works without script, and a result is a link that can be shared.
 extension PreviewApp {
-    static let maximumPlaygroundInput = 20_000
+    static let maximumPlaygroundContext = 200_000
 
     func feelPlayground(_ request: Request, _ session: Session, instance id: String? = nil) -> Response {
         let expression = request.query.first { $0.name == "expression" }?.value
@@ -24,20 +24,25 @@ extension PreviewApp {
         return html(200, renderer.feelPlayground(playground, settings: settings(session)))
     }
 
-    /// What the FEEL engine makes of `expression` on the variables in `context` (JSON).
+    /// What the FEEL engine makes of `expression` on the data in `context` (JSON), as the server
+    /// evaluates a model's FEEL on an instance's data. The engine bounds the expression's length.
     static func evaluate(_ expression: String, context: String) -> FEELPlayground.Outcome {
-        guard expression.utf8.count <= maximumPlaygroundInput, context.utf8.count <= 10 * maximumPlaygroundInput else {
-            return .contextError(message: "the expression or the context is too long")
+        guard context.utf8.count <= maximumPlaygroundContext else {
+            return .contextError(message: "the context is longer than \(maximumPlaygroundContext / 1_000) kB")
         }
-        var variables = FEELContext()
+        var data: JSONValue = [:]
         if !context.allSatisfy(\.isWhitespace) {
-            guard case .context(let given)? = FEELJSON.read(context) else {
+            do {
+                data = try JSONParser.parse(context)
+            } catch {
+                return .contextError(message: "the context is not JSON: \(error.description)")
+            }
+            guard case .object = data else {
                 return .contextError(message: "write the variables as one JSON object, such as {\"amount\": 1200}")
             }
-            variables = given
         }
         do {
-            let result = try FEELExpression(expression).evaluate(variables)
+            let result = try FEELExpression(expression).evaluate(in: EvaluationScope(data: data))
             return .value(literal: result.value.literal, type: result.value.typeName, warnings: result.warnings.map(\.description))
         } catch {
             // The column within its line, for a multi-line expression.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Expressions
 import FEEL
 import Foundation
 
@@ -49,12 +50,12 @@ struct FEELCommand: ParsableCommand {
             }
             return
         }
-        var variables = FEELContext()
+        var data: JSONValue = [:]
         if let context {
-            guard case .context(let given)? = FEELJSON.read(context) else {
+            guard let given = try? JSONParser.parse(context), case .object = given else {
                 throw ValidationError("--context must be a JSON object, such as '{\"amount\": 1500}'")
             }
-            variables = given
+            data = given
         }
         let compiled: FEELExpression
         do {
@@ -63,40 +64,44 @@ struct FEELCommand: ParsableCommand {
             Terminal.error("the expression does not parse at column \(error.column): \(error.message)")
             throw ExitCode.failure
         }
-        let result = compiled.evaluate(variables)
+        let result = compiled.evaluate(in: EvaluationScope(data: data))
         print("\(result.value.literal)  (\(result.value.typeName))")
         for warning in result.warnings { Terminal.error("warning: " + warning.description) }
     }
 
-    /// One `--jsonl` answer, as a JSON line.
+    /// One `--jsonl` answer, as a JSON line. A `context` is data, read as the server reads an
+    /// instance's; a `contextExpression` gives FEEL values as they are (dates stay dates).
     static func answer(_ line: String, number: Int) -> String {
-        guard case .context(let request)? = FEELJSON.read(line), case .string(let source)? = request["expression"] else {
-            return FEELJSON.write(.context(FEELContext([("error", .string(
-                "line \(number) is not a JSON object with \"expression\" (a string) and \"context\" or \"contextExpression\""))])))
+        func failure(_ message: String) -> String { FEELJSON.write(.context(FEELContext([("error", .string("line \(number): " + message))]))) }
+        guard case .object(let request)? = try? JSONParser.parse(line), case .string(let source)? = request["expression"] else {
+            return failure("not a JSON object with \"expression\" (a string) and \"context\" or \"contextExpression\"")
         }
-        var variables = FEELContext()
-        switch (request["context"], request["contextExpression"]) {
-        case (.context(let given)?, nil):
-            variables = given
-        case (nil, .string(let text)?):
-            guard let written = try? FEELExpression(text), case .context(let given) = written.evaluate().value else {
-                return FEELJSON.write(.context(FEELContext([("error", .string(
-                    "line \(number): contextExpression must be a FEEL context such as {d: date(\"2024-01-31\")}"))])))
-            }
-            variables = given
-        case (nil, nil):
-            break
-        default:
-            return FEELJSON.write(.context(FEELContext([("error", .string(
-                "line \(number): give \"context\" (a JSON object) or \"contextExpression\" (a FEEL context), not both"))])))
-        }
+        let compiled: FEELExpression
         do {
-            let result = try FEELExpression(source).evaluate(variables)
-            var answer = FEELContext([("type", .string(result.value.typeName)), ("value", result.value)])
-            if !result.warnings.isEmpty { answer["warnings"] = .list(result.warnings.map { .string($0.description) }) }
-            return FEELJSON.write(.context(answer))
+            compiled = try FEELExpression(source)
         } catch {
             return FEELJSON.write(.context(FEELContext([("error", .string(error.message)), ("column", .number(error.column))])))
         }
+        let result: FEELResult
+        switch (request["context"], request["contextExpression"]) {
+        case (nil, nil):
+            result = compiled.evaluate(in: EvaluationScope(data: [:]))
+        case (.object?, nil):
+            result = compiled.evaluate(in: EvaluationScope(data: request["context"]!))
+        case (_?, nil):
+            return failure("\"context\" must be a JSON object, such as {\"amount\": 1500}")
+        case (nil, .string(let text)?):
+            guard let written = try? FEELExpression(text), case .context(let given) = written.evaluate().value else {
+                return failure("\"contextExpression\" must be a FEEL context such as {d: date(\"2024-01-31\")}")
+            }
+            result = compiled.evaluate(given)
+        case (nil, _?):
+            return failure("\"contextExpression\" must be a string holding a FEEL context such as {d: date(\"2024-01-31\")}")
+        case (_?, _?):
+            return failure("give \"context\" (a JSON object) or \"contextExpression\" (a FEEL context), not both")
+        }
+        var answer = FEELContext([("type", .string(result.value.typeName)), ("value", result.value)])
+        if !result.warnings.isEmpty { answer["warnings"] = .list(result.warnings.map { .string($0.description) }) }
+        return FEELJSON.write(.context(answer))
     }
 }

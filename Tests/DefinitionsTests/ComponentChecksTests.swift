@@ -23,6 +23,11 @@ import TestSupport
         }
     }
 
+    @Test func aWordsPropertyWrittenAsFEELThatDoesNotParseIsALoadErrorWhereItIs() throws {
+        let found = try errors(#"{ "type": "table", "source": "rows", "caption": { "feel": "1 +" }, "columns": [ { "key": "a", "label": "A" } ] }"#)
+        #expect(found.map(\.pointer) == ["/nodes/1/screen/0/caption/feel"])
+    }
+
     @Test func aSliderMaxMustBeAboveItsMin() throws {
         let found = try errors(#"{ "type": "slider", "key": "x", "label": "X", "min": 10, "max": 5 }"#)
         #expect(found.map(\.pointer) == ["/nodes/1/screen/0/max"])

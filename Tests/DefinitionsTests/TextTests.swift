@@ -105,3 +105,14 @@ import Testing
         }
     }
 }
+
+/// A text asking the clock is filled in on every view, never kept by the values it reads.
+@Suite struct TextReadingTheClock {
+    @Test func aTextReadsTheClockWhereItsFEELDoesInsertsAndSectionsAlike() {
+        #expect(Text.template("Today is {{today()}}").text.readsClock)
+        #expect(Text.template("{{#if x}}{{now()}}{{/if}}").text.readsClock)
+        #expect(Text.template("{{#if today() > d}}late{{/if}}").text.readsClock)
+        #expect(!Text.template("Hi {{name}}, {{#loop items}}{{this}}{{/loop}}").text.readsClock)
+        #expect(!Text("Hi ${name}").readsClock)
+    }
+}

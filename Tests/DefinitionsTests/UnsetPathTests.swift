@@ -50,3 +50,18 @@ import TestSupport
         #expect(found.filter { $0.file == "processes/p.json" }.map(\.description) == [])
     }
 }
+
+/// FEEL in a FlowStage process is judged by what it surely reads.
+@Suite struct UnsetPathsInFEEL {
+    @Test func aNameInsideAFEELFilterIsNotReportedForItMayBeTheItemsMember() throws {
+        let found = try UnsetPaths().warnings(#"""
+            [ { "id": "s", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "screen": [
+                  { "type": "input", "key": "orders", "label": "Orders" },
+                  { "type": "input", "key": "note", "label": "Note", "hide": { "feel": "count(orders[price > 10]) > limitt" } } ],
+                "actions": [ { "name": "go", "type": "submit", "next": "e" } ] },
+              { "id": "e", "type": "end" } ]
+            """#)
+        #expect(found.map { $0.message.prefix(9) } == [#""limitt" "#])
+    }
+}

@@ -20,3 +20,12 @@ import Expressions
         #expect(try pairs("x == null") == [], "null is not a value to fill in")
     }
 }
+
+/// FEEL's compared paths are written as `readPaths` writes them, form-js's names mapped.
+@Suite struct ComparedValuesInFEEL {
+    @Test func aFEELConditionsPathsAreTheDataPathsItReads() throws {
+        let expression = try Expression(feel: "this.amount > 5 and parent.kind = \"a\"")
+        #expect(expression.comparedValues.map(\.path) == ["$item.amount", "amount", "kind"])
+        #expect(Set(expression.comparedValues.map(\.path)).isSubset(of: Set(expression.readPaths)))
+    }
+}

@@ -17,11 +17,15 @@ struct ExpressionAPITests {
         ("date(x).year", [["x"]]),
     ])
     func readPathsListsTheVariablesReadOnce(_ source: String, _ paths: [[String]]) throws {
-        #expect(try FEELExpression(source).readPaths == paths)
+        #expect(try FEELExpression(source).readPaths() == paths)
+    }
+
+    @Test func readPathsCanLeaveOutAFiltersNamesWhichMayBeTheItemsMembers() throws {
+        #expect(try FEELExpression("orders[price > min].id").readPaths(inFilters: false) == [["orders"]])
     }
 
     @Test func readPathsOfUnaryTestsLeaveOutTheInput() throws {
-        #expect(try FEELExpression(unaryTests: "? > limit, [low..high]").readPaths == [["limit"], ["low"], ["high"]])
+        #expect(try FEELExpression(unaryTests: "? > limit, [low..high]").readPaths() == [["limit"], ["low"], ["high"]])
     }
 
     @Test(arguments: [

@@ -87,6 +87,24 @@ struct FEELInModelsTests {
         #expect(page.first("tbody")?.text.contains("12") == true && page.first("tbody")?.text.contains("A1") == false)
     }
 
+    @Test func aComputedColumnsLabelIsShownAsTheDataHasIt() throws {
+        let harness = try ModelHarness.oneForm(#"[ { "type": "table", "label": "Orders", "dataSource": "=orders", "columnsExpression": "=headers" } ]"#)
+        let page = try page(harness, ["orders": [["total": 12]], "secret": "s3cret",
+                                      "headers": [["key": "total", "label": "Sum ${secret}"]]])
+        #expect(page.all("th").map(\.text).contains("Sum ${secret}"))
+    }
+
+    @Test func aSectionWhoseFEELDoesNotParseIsShownAsWritten() throws {
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "{{#if 1 +}}shown{{/if}} after" } ]"#)
+        #expect(try page(harness).text.contains("{{#if 1 +}}shown{{/if}} after"))
+    }
+
+    @Test func aFormsTemplateProblemIsSaidOnceAtTheForm() throws {
+        let harness = try ModelHarness.oneForm(#"[ { "type": "text", "text": "{{#if x}}open" } ]"#)
+        let said = harness.project.warnings.filter { $0.message.contains("never closed") }
+        #expect(said.count == 1 && said.first?.file == "forms/details.form", "\(said)")
+    }
+
     @Test func anImagesFEELSourceAndAltAreComputed() throws {
         let harness = try ModelHarness.oneForm(#"""
             [ { "type": "image", "source": "=if risk > 40 then \"https://example.org/red.png\" else \"https://example.org/green.png\"",

@@ -52,7 +52,7 @@ enum UnsetPaths {
     typealias Reads = [(path: String, pointer: JSONPointer)]
 
     private static func reads(_ expression: Expression?, _ pointer: JSONPointer) -> Reads {
-        (expression?.readPaths ?? []).map { ($0, pointer) }
+        (expression?.surelyReadPaths ?? []).map { ($0, pointer) }
     }
 
     private static func reads(_ text: Text?, _ pointer: JSONPointer) -> Reads {

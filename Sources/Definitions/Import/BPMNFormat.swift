@@ -70,7 +70,11 @@ public struct BPMNFormat: ProcessFormat {
                 fields["name"] = .string(name)
                 let decoded = ProcessJSON.decode(.object(fields), file: model.file, fallbackName: name, validators: context.validators)
                 result.errors += decoded.errors.map { BPMNFormat.relocate($0, isError: true, origins: builder.origins) }
-                result.warnings += decoded.warnings.map { BPMNFormat.relocate($0, isError: false, origins: builder.origins) }
+                // A form's problems (a template's unclosed section) were said at the form itself;
+                // decoding the generated process meets them again.
+                let said = Set((forms.warnings + builder.warnings).map(\.message))
+                result.warnings += decoded.warnings.filter { !said.contains($0.message) }
+                    .map { BPMNFormat.relocate($0, isError: false, origins: builder.origins) }
                 if let definition = decoded.process {
                     result.processes.append(located(definition, origins: builder.origins, diagram: diagram))
                 }

@@ -35,7 +35,10 @@ struct ComponentDecoder {
         if type == .link, let url = reader.string("url"), !SafeLink.isSafe(url) {
             diagnostics.error(at: reader.at("url"), "\"\(url)\" is not a safe address; use https://, http://, mailto:, tel: or a path on this server starting with /")
         }
-        if type == .image { reader.pathOrFEEL("source"); _ = reader.string("media"); _ = reader.text("alt"); _ = reader.bool("decorative") }
+        if type == .image { reader.pathOrFEEL("source"); _ = reader.string("media"); _ = reader.bool("decorative") }
+        // Words in untyped properties (`caption`, `prefix`, `alt` …) are read as texts: a
+        // `{"feel"}` that does not parse or a template's problem is said where it is.
+        for name in Component.textPropertyNames where reader.has(name) { _ = reader.text(name) }
         if reader.has("enumeration") { _ = reader.string("enumeration"); _ = reader.path("parentKey") }
         if (type == .radio || type == .segmented || type == .select || type == .multiselect),
            !reader.has("options"), !reader.has("enumeration"), !reader.has("source") {

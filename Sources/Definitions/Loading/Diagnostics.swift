@@ -109,7 +109,7 @@ struct ObjectReader {
         }
         if let feel = written.string("feel") {
             do {
-                return Text(source: "=" + feel, parts: [.feel(try Expression(feel: feel))])
+                return try Text.feel(feel)
             } catch {
                 diagnostics.error(at: written.at("feel"), "the FEEL expression does not parse: \(error.description)")
                 return nil

@@ -42,7 +42,7 @@ public struct ImportedProcesses: Sendable {
     public var processes: [ProcessDefinition] = []
     public var errors: [LoadError] = []
     public var warnings: [LoadError] = []
-    /// Per file, what it became: user tasks and their forms, stand-ins, conditions translated
+    /// Per file, what it became: user tasks and their forms, stand-ins, conditions evaluated
     /// and those left to the person. `validate` prints it.
     public var summaries: [ImportSummary] = []
 

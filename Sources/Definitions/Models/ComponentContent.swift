@@ -15,14 +15,15 @@ extension Component {
 
     /// `source` of a choice field: a data path holding its options, as a list of values or
     /// of `{ "value", "label" }` objects (the shape form-js's `valuesKey` reads).
-    public var optionsSource: DataPath? {
-        guard type != .image, type != .table, type != .collection, options.isEmpty else { return nil }
-        return source
-    }
+    public var optionsSource: DataPath? { takesOptionsFromSource ? source : nil }
 
     /// A choice field whose options are its `source`'s FEEL value (form-js's `valuesExpression`).
-    public var isChoiceFromExpression: Bool {
-        sourceExpression != nil && type != .image && type != .table && type != .collection && options.isEmpty
+    public var isChoiceFromExpression: Bool { takesOptionsFromSource && sourceExpression != nil }
+
+    /// A field whose `source` holds its options: not an image's, table's or collection's
+    /// `source` (what they show), and no options of its own.
+    private var takesOptionsFromSource: Bool {
+        type != .image && type != .table && type != .collection && options.isEmpty
     }
 
     /// The options a `source` list holds; entries without a value are skipped.

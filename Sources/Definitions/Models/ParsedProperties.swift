@@ -69,16 +69,19 @@ public struct TableColumnDefinition: Sendable {
         let value = expression.evaluate(in: TemplateSection.scope(data)).value
         return (value.arrayValue ?? []).prefix(100).compactMap { column in
             guard let key = column["key"]?.stringValue, !key.isEmpty else { return nil }
-            return TableColumnDefinition(["key": .string(key), "label": column["label"] ?? .string(key)], keyAsMember: true)
+            return TableColumnDefinition(["key": .string(key), "label": column["label"] ?? .string(key)], computed: true)
         }
     }
 
-    init?(_ column: JSONValue, keyAsMember: Bool = false) {
+    /// `computed`: the column comes from the data, so its key is one member's name and its
+    /// label is shown as it is (a `${…}` or `@@tag` in data fills nothing in).
+    init?(_ column: JSONValue, computed: Bool = false) {
         let written = column["key"]?.stringValue
-        guard let key = keyAsMember ? written.map({ DataPath(segments: [.key($0)]) }) : written.flatMap({ try? DataPath($0) })
+        guard let key = computed ? written.map({ DataPath(segments: [.key($0)]) }) : written.flatMap({ try? DataPath($0) })
         else { return nil }
         self.key = key
-        label = Text(column["label"]?.stringValue ?? column["label"].map(\.displayString) ?? written ?? key.description)
+        let words = column["label"]?.stringValue ?? column["label"].map(\.displayString) ?? written ?? key.description
+        label = computed ? Text(source: words, parts: [.literal(words)]) : Text(words)
         format = column["format"]?.stringValue.flatMap(Format.init) ?? .text
         currency = column["currency"]?.stringValue ?? "EUR"
     }

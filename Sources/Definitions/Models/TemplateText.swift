@@ -52,7 +52,7 @@ public struct TemplateSection: Sendable, Hashable {
     }
 }
 
-/// A form-js text that did not read as a template: where, and why.
+/// Why a form-js text did not read as a template (the text's place is the reader's to give).
 public struct TemplateProblem: Sendable, Equatable {
     public let message: String
 }
@@ -64,27 +64,37 @@ extension Text {
     public static func template(_ source: String) -> (text: Text, problems: [TemplateProblem]) {
         if source.hasPrefix("=") {
             do {
-                return (Text(source: source, parts: [.feel(try Expression(feel: String(source.dropFirst())))]), [])
+                return (try Text.feel(String(source.dropFirst())), [])
             } catch {
                 return (Text(source: source, parts: [.literal(source)]),
                         [TemplateProblem(message: "the FEEL does not parse: \(error.description); the text shows it as written")])
             }
         }
         var reader = TemplateReader(source)
-        let parts = reader.parts(until: nil)
+        let parts = reader.parts(until: nil).parts
         return (Text(source: source, parts: parts), reader.problems)
     }
 
+    /// Whether the text's FEEL asks the clock (`{{today()}}`): what it shows may change with
+    /// no data changed, so it is never kept by the values it reads.
+    public var readsClock: Bool {
+        func reads(_ parts: [Part]) -> Bool {
+            parts.contains { part in
+                switch part {
+                case .feel(let expression): expression.readsClock
+                case .section(let section): section.expression.readsClock || reads(section.body)
+                case .literal, .tag, .path: false
+                }
+            }
+        }
+        return reads(parts)
+    }
+
     /// The data paths a FEEL part reads, for the keys of filled-in texts: each variable's whole
-    /// value (`this` and `parent` are the data itself, `i` the item's position).
+    /// value (the whole data where it reads form-js's `this` outside a row).
     static func variablePaths(_ expression: Expression) -> [DataPath] {
         expression.readPaths.map { path in
-            let name = String(path.prefix { $0 != "." })
-            switch name {
-            case "this", "_this_", "parent", "_parent_": return DataPath(segments: [])
-            case "i", "_i_": return DataPath(segments: [.key("$index")])
-            default: return DataPath(segments: [.key(name)])
-            }
+            path.isEmpty ? DataPath(segments: []) : DataPath(segments: [.key(String(path.prefix { $0 != "." }))])
         }
     }
 }
@@ -100,8 +110,8 @@ private struct TemplateReader {
         self.rest = Substring(source)
     }
 
-    /// Parts up to the closing tag of `section` (or the end).
-    mutating func parts(until section: TemplateSection.Kind?) -> [Text.Part] {
+    /// Parts up to the closing tag of `section` (or the end), and whether the tag was there.
+    mutating func parts(until section: TemplateSection.Kind?) -> (parts: [Text.Part], closed: Bool) {
         var parts: [Text.Part] = []
         while !rest.isEmpty {
             guard let open = rest.range(of: "{{") else {
@@ -121,15 +131,17 @@ private struct TemplateReader {
             if inner.hasPrefix("/") {
                 let closing = String(inner.dropFirst()).trimmingWhitespace()
                 dropNewline()
-                if closing == section?.rawValue { return parts }
+                if closing == section?.rawValue { return (parts, true) }
                 problems.append(TemplateProblem(message: "{{\(inner)}} closes no open section; it is shown as written"))
                 parts.append(.literal(written))
             } else if let kind = [TemplateSection.Kind.if, .loop].first(where: { inner.hasPrefix("#" + $0.rawValue + " ") }) {
                 dropNewline()
                 let feel = String(inner.dropFirst(kind.rawValue.count + 2)).trimmingWhitespace()
-                let body = self.parts(until: kind)
+                let (body, closed) = self.parts(until: kind)
                 if let expression = expression(feel, written) {
                     parts.append(.section(TemplateSection(kind: kind, expression: expression, body: body)))
+                } else {
+                    parts += [.literal(written)] + body + (closed ? [.literal("{{/\(kind.rawValue)}}")] : [])
                 }
             } else if inner.isEmpty {
                 continue
@@ -145,14 +157,14 @@ private struct TemplateReader {
         if let section {
             problems.append(TemplateProblem(message: "{{#\(section.rawValue) …}} is never closed with {{/\(section.rawValue)}}"))
         }
-        return parts
+        return (parts, false)
     }
 
     private mutating func expression(_ feel: String, _ written: String) -> Expression? {
         do {
             return try Expression(feel: feel)
         } catch {
-            problems.append(TemplateProblem(message: "the FEEL of \(written) does not parse: \(error.description)"))
+            problems.append(TemplateProblem(message: "the FEEL of \(written) does not parse: \(error.description); it is shown as written"))
             return nil
         }
     }
@@ -178,8 +190,8 @@ extension Text {
         case .string(let words):
             self.init(words)
         case .object(let members) where members.count == 1:
-            if case .string(let feel)? = members["feel"], let expression = try? Expression(feel: feel) {
-                self.init(source: "=" + feel, parts: [.feel(expression)])
+            if case .string(let feel)? = members["feel"], let text = try? Text.feel(feel) {
+                self = text
             } else if case .string(let template)? = members["template"] {
                 self = Text.template(template).text
             } else {
@@ -188,6 +200,11 @@ extension Text {
         default:
             return nil
         }
+    }
+
+    /// A text that shows one FEEL expression's value (`{"feel": …}`, form-js's `=` label).
+    public static func feel(_ source: String) throws(ExpressionError) -> Text {
+        Text(source: "=" + source, parts: [.feel(try Expression(feel: source))])
     }
 
     /// Words with their `@@tag`s as parts; a `${` in them stays words (form-js has no such syntax).

@@ -56,7 +56,7 @@ public enum ModelExpressions {
         }
     }
 
-    /// Prints the translation and parses it as FlowStage source, the single way an `Expression` is made.
+    /// Prints the translation and parses it as FlowStage source, as a hand-written expression is made.
     private static func compile(_ target: TargetExpression) throws(ModelExpressionProblem) -> Result<Expression, ModelExpressionProblem> {
         let text: String
         do { text = try TargetPrinter.print(target) } catch {

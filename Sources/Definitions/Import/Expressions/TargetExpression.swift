@@ -6,11 +6,10 @@ indirect enum TargetExpression: Sendable {
     case string(String)
     case bool(Bool)
     case null
-    /// A top-level name: a data name or `$item`.
+    /// A top-level name: a data name.
     case name(String)
     case member(TargetExpression, String)
     case index(TargetExpression, TargetExpression)
-    case list([TargetExpression])
     case unary(String, TargetExpression)
     case binary(String, TargetExpression, TargetExpression)
     case conditional(TargetExpression, TargetExpression, TargetExpression)
@@ -21,7 +20,7 @@ indirect enum TargetExpression: Sendable {
 /// precedence would otherwise regroup it, so the source dialect's grouping is kept exactly;
 /// left-associative chains stay flat so long sums don't hit FlowStage's nesting limit.
 struct TargetPrinter {
-    /// Substituted context entries can repeat text; stop as soon as FlowStage would refuse it anyway.
+    /// Past this, FlowStage would refuse the expression anyway.
     static let maximumLength = 4096
 
     private(set) var text = ""
@@ -40,7 +39,6 @@ struct TargetPrinter {
         case .conditional: 0
         case .binary(let op, _, _): level(of: op)
         case .unary: 7
-        case .number(let digits) where digits.hasPrefix("-"): 7
         default: 8
         }
     }
@@ -49,7 +47,7 @@ struct TargetPrinter {
         switch op {
         case "||": 1
         case "&&": 2
-        case "==", "!=", "===", "!==": 3
+        case "==", "!=": 3
         case "<", "<=", ">", ">=": 4
         case "+", "-": 5
         default: 6
@@ -75,13 +73,6 @@ struct TargetPrinter {
             try append(TargetPrinter.isSimpleName(name) ? ".\(name)" : "[\(TargetPrinter.quoted(name))]")
         case .index(let base, let index):
             try write(base, atLeast: 8); try append("["); try write(index, atLeast: 0); try append("]")
-        case .list(let items):
-            try append("[")
-            for (i, item) in items.enumerated() {
-                if i > 0 { try append(", ") }
-                try write(item, atLeast: 0)
-            }
-            try append("]")
         case .unary(let op, let operand):
             try append(op); try write(operand, atLeast: 7)
         case .binary(let op, let left, let right):

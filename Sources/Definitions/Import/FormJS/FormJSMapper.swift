@@ -174,7 +174,7 @@ struct FormJSMapper {
             conditions(fields, at: pointer, into: &card)
             return [.object(card)]
         case "table":
-            return table(fields, at: pointer, path: path)
+            return table(fields, at: pointer)
         case "expression":
             guard let fullKey, let source = fields["expression"]?.stringValue else {
                 warn(pointer, "an expression field needs \"key\" and \"expression\"; it is left out")
@@ -200,8 +200,10 @@ struct FormJSMapper {
             switch text(fields["label"], at: pointer.appending("label")) ?? "Documents" {
             case .string(let words): markdown = .string("**\(Markdown.escaped(words))**: " + note)
             case .object(let written):
-                // A FEEL or templated label: the same words, as a template that reads the data.
-                let template = written["feel"]?.stringValue.map { "{{\($0)}}" } ?? written["template"]?.stringValue ?? ""
+                // A FEEL or templated label: the same words, as a template that reads the data
+                // (FEEL holding `}}` cannot stand inside `{{…}}`: the label is then "Documents").
+                let feel = written["feel"]?.stringValue
+                let template = feel.map { $0.contains("}}") ? "Documents" : "{{\($0)}}" } ?? written["template"]?.stringValue ?? ""
                 markdown = ["template": .string("**" + template + "**: " + note)]
             default: markdown = .string("**Documents**: " + note)
             }
@@ -387,7 +389,7 @@ struct FormJSMapper {
 
     /// A table: its rows from `dataSource` (FEEL), its columns written out or computed by
     /// `columnsExpression` (a list of `{key, label}`), as form-js prefers them.
-    private mutating func table(_ fields: [String: JSONValue], at pointer: JSONPointer, path: String?) -> [JSONValue] {
+    private mutating func table(_ fields: [String: JSONValue], at pointer: JSONPointer) -> [JSONValue] {
         let source = fields["dataSource"]?.stringValue ?? ""
         let body = source.hasPrefix("=") ? String(source.dropFirst()) : source
         guard !body.trimmingWhitespace().isEmpty,
@@ -396,9 +398,11 @@ struct FormJSMapper {
             return []
         }
         var columns: JSONValue
+        let hasWrittenColumns = fields["columns"]?.arrayValue?.isEmpty == false
         if let expression = fields["columnsExpression"]?.stringValue,
            let computed = feel(expression.hasPrefix("=") ? String(expression.dropFirst()) : expression,
-                               at: pointer.appending("columnsExpression"), "the written columns are shown") {
+                               at: pointer.appending("columnsExpression"),
+                               hasWrittenColumns ? "the written columns are shown" : "the table is left out") {
             columns = computed
         } else if case .array(let written)? = fields["columns"], !written.isEmpty {
             columns = .array(written.compactMap { column in
@@ -406,7 +410,9 @@ struct FormJSMapper {
                 return ["key": .string(key), "label": .string(column["label"]?.stringValue ?? key)]
             })
         } else {
-            warn(pointer.appending("columns"), "a table needs columns or a columnsExpression; the table is left out")
+            if fields["columnsExpression"]?.stringValue == nil {
+                warn(pointer.appending("columns"), "a table needs columns or a columnsExpression; the table is left out")
+            }
             return []
         }
         let caption = text(fields["label"], at: pointer.appending("label")) ?? "Table"
