@@ -635,19 +635,19 @@ def check_demo_pages(gate):
     b.click_and_wait(b.find('form[action="/scenarios/happy-path/start"] button[type="submit"]'))
     if "personal" not in gate.current_screens():
         gate.fail("walk", gate.page_name("scenario at step 2"), f"expected step 2's screen (personal); the browser shows {b.title}")
+    instance = b.url.split("?")[0].split("#")[0]
     check_history_and_sharing(gate)
-    check_feel_playground(gate)
+    check_feel_playground(gate, instance)
     b.open(gate.home)
     b.click_and_wait(b.find('form[action="/session/reset"] button[type="submit"]'))
     gate.check_page("catalogue after a reset")
 
 
-def check_feel_playground(gate):
-    """The FEEL playground opened from the inspector with the instance's data: an expression
-    evaluated (its value shown), and one that does not parse (its error summary works like a
-    screen's), all with `get` forms that work without the script."""
+def check_feel_playground(gate, instance):
+    """The FEEL playground opened from the inspector of `instance` (its address) with the
+    instance's data: an expression evaluated (its value shown), and one that does not parse (its
+    error summary works like a screen's), all with `get` forms that work without the script."""
     b = gate.browser
-    instance = b.url.split("?")[0].split("#")[0]
     b.open(instance + "/inspect")
     links = b.find_all('a[href$="/feel"]')
     if not links:
