@@ -7,6 +7,8 @@ import Foundation
 /// A decision that needs another kind of logic (a decision table…) counts as a failure.
 struct TCKRunner {
     struct Result {
+        /// `compliance-level-2` or `compliance-level-3`.
+        let level: String
         let folder: String
         let testCase: String
         let decision: String
@@ -31,13 +33,13 @@ struct TCKRunner {
         for level in levels where level.hasDirectoryPath {
             let folders = try FileManager.default.contentsOfDirectory(at: level, includingPropertiesForKeys: nil).sorted { $0.path < $1.path }
             for folder in folders where folder.hasDirectoryPath {
-                results += try runFolder(folder)
+                results += try runFolder(folder, level: level.lastPathComponent)
             }
         }
         return results
     }
 
-    private static func runFolder(_ folder: URL) throws -> [Result] {
+    private static func runFolder(_ folder: URL, level: String) throws -> [Result] {
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).sorted { $0.path < $1.path }
         var models: [String: TCKModel] = [:]
         for file in files where file.pathExtension == "dmn" {
@@ -68,10 +70,10 @@ struct TCKRunner {
                     do {
                         let (actual, warnings) = try run.evaluate(decision)
                         let passed = TCKValues.matches(actual, expected)
-                        results.append(Result(folder: label, testCase: testCase.attribute("id") ?? "", decision: name, expected: expected,
+                        results.append(Result(level: level, folder: label, testCase: testCase.attribute("id") ?? "", decision: name, expected: expected,
                                               actual: actual, passed: passed, note: warnings.map(\.message).joined(separator: "; ")))
                     } catch let unsupported as Unsupported {
-                        results.append(Result(folder: label, testCase: testCase.attribute("id") ?? "", decision: name, expected: expected,
+                        results.append(Result(level: level, folder: label, testCase: testCase.attribute("id") ?? "", decision: name, expected: expected,
                                               actual: nil, passed: false, note: "needs \(unsupported.what)"))
                     }
                 }
