@@ -42,8 +42,7 @@ enum ComponentRequestRule: Sendable {
     static func of(_ component: Component, task: UserTask, project: Project, language: String,
                    markdown: MarkdownCache, data: JSONValue = .null) -> ComponentRequestRule {
         let words = project.words.for(language)
-        if component.readsOptionsFromData, let source = component.optionsSource { return .dataOptions(.data(source)) }
-        if component.readsOptionsFromData, let expression = component.sourceExpression { return .dataOptions(.computed(expression)) }
+        if component.readsOptionsFromData { return .dataOptions(.source(component)) }
         if let listed = component.optionsWithLabelsReadingData(project, language: language, data: data) { return .dataOptions(.listed(listed)) }
         switch component.type {
         case .text, .message:
@@ -118,17 +117,15 @@ extension ComponentRequestRule {
 
 /// Where a choice field's options come from per request (`ComponentRequestRule.dataOptions`).
 enum OptionSource: Sendable {
-    /// Read from the data at this path.
-    case data(DataPath)
-    /// Computed by FEEL from the data (form-js's `valuesExpression`).
-    case computed(Expressions.Expression)
+    /// The component's `source`: read from the data at its path (form-js's `valuesKey`), or
+    /// computed by its FEEL (`valuesExpression`).
+    case source(Component)
     /// Its own or its enumeration's (a child list's under one parent value), whose labels read the data.
     case listed([Option])
 
     func options(in data: JSONValue) -> [Option] {
         switch self {
-        case .data(let path): Component.options(from: data.value(at: path))
-        case .computed(let expression): Component.options(from: expression.evaluate(in: TemplateSection.scope(data)).value)
+        case .source(let component): Component.options(from: component.sourceValue(in: data))
         case .listed(let options): options
         }
     }

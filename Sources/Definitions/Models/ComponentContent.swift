@@ -65,8 +65,8 @@ extension Project {
     /// inline options. The one place runtime typing and rendering ask, so both agree.
     public func options(for component: Component, data: JSONValue, language: String) -> [Option] {
         guard let name = component.enumerationName, let list = enumerations[name] else {
-            if component.isChoiceFromExpression { return Component.options(from: component.sourceValue(in: data)) }
-            return component.optionsSource.map { Component.options(from: $0.get(in: data)) } ?? component.options
+            let fromSource = component.optionsSource != nil || component.isChoiceFromExpression
+            return fromSource ? Component.options(from: component.sourceValue(in: data)) : component.options
         }
         let parentCode = component.parentKey.flatMap { key -> String? in
             let value = key.get(in: data)
