@@ -78,3 +78,8 @@ struct ScopeVariables: FEELVariables {
         }
     }
 }
+
+extension JSONValue {
+    /// The value written as FEEL source that evaluates to it (a mapping's constant).
+    public var feelLiteral: String { FEELValue(json: self).literal }
+}

@@ -134,7 +134,8 @@ public struct BPMNFormat: ProcessFormat {
     /// warnings point into the model, not into the generated JSON.
     private func located(_ process: ProcessDefinition, origins: [Int: FlowElement], diagram: ProcessDiagram?) -> ProcessDefinition {
         let nodes = process.nodes.enumerated().map { index, node in
-            Node(id: node.id, kind: node.kind, next: node.next, pointer: JSONPointer("/" + (origins[index]?.id ?? node.id)))
+            Node(id: node.id, kind: node.kind, next: node.next, pointer: JSONPointer("/" + (origins[index]?.id ?? node.id)),
+                 locals: node.locals, results: node.results)
         }
         return ProcessDefinition(name: process.name, title: process.title, navigation: process.navigation, modal: process.modal,
                                  data: process.data, params: process.params, nodes: nodes, file: process.file, diagram: diagram)

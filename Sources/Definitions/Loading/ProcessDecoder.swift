@@ -68,7 +68,9 @@ struct ProcessDecoder {
             } ?? []
             kind = .serviceTask(ServiceTask(handler: reader.string("handler", required: "A service task") ?? "",
                                             onError: reader.string("onError"), errorKey: reader.path("errorKey"),
-                                            alternatives: others, standIn: reader.bool("standIn") ?? false))
+                                            alternatives: others, standIn: reader.bool("standIn") ?? false,
+                                            example: decodeExample(reader),
+                                            resultVariable: reader.path("resultVariable"), resultExpression: reader.expression("resultExpression")))
             if next == nil { reader.missing("next", "A service task") }
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
@@ -77,6 +79,7 @@ struct ProcessDecoder {
                                               input: decodeAssignments(reader, key: "input"),
                                               output: decodeAssignments(reader, key: "output"),
                                               sharesData: reader.bool("sharesData") ?? false,
+                                              mergesBack: reader.bool("mergesBack"),
                                               onError: reader.string("onError")))
             if next == nil { reader.missing("next", "A call activity") }
         case "end":
@@ -88,7 +91,23 @@ struct ProcessDecoder {
                 + ProcessDecoder.nodeTypes.joined(separator: ", "))
             return nil
         }
-        return Node(id: id, kind: kind, next: next, pointer: pointer)
+        let scoped = ["userTask", "scriptTask", "serviceTask"].contains(type)
+        for key in ["locals", "results"] where reader.has(key) && !scoped {
+            diagnostics.error(at: reader.at(key), "only user, script and service tasks have \"\(key)\"; a call activity passes data with \"input\" and \"output\"")
+        }
+        return Node(id: id, kind: kind, next: next, pointer: pointer,
+                    locals: scoped ? decodeAssignments(reader, key: "locals") : [],
+                    results: scoped ? decodeAssignments(reader, key: "results") : [])
+    }
+
+    /// A stand-in's `example`: the variables it completes with, an object.
+    private func decodeExample(_ reader: ObjectReader) -> JSONValue? {
+        guard let example = reader.value("example") else { return nil }
+        guard case .object = example else {
+            diagnostics.error(at: reader.at("example"), "must be an object of the variables the task completes with, found \(example.kindName)")
+            return nil
+        }
+        return example
     }
 
     private func decodeUserTask(_ reader: ObjectReader) -> UserTask {

@@ -76,6 +76,7 @@ public struct ProjectLoader: Sendable {
         let themes = loadThemes(folder, &errors)
         let enumerations = EnumerationLoader(loader: self).loadAll(folder, errors: &errors)
         let media = MediaLoader(loader: self).load(folder, errors: &errors)
+        let mocks = MockLoader(loader: self).loadAll(folder, errors: &errors)
         if themes[themeName] == nil {
             warnings.append(LoadError(file: "project.json", pointer: "/theme",
                                       message: "theme \"\(themeName)\" not found; using \"default\""))
@@ -147,7 +148,7 @@ public struct ProjectLoader: Sendable {
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
             validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media,
-            imports: summaries, words: words))
+            imports: summaries, words: words, mocks: mocks))
     }
 
     // MARK: - Files

@@ -22,12 +22,20 @@ public struct Node: Sendable {
     public let kind: Kind
     public let next: String?
     public let pointer: JSONPointer
+    /// A task's local data (input mappings): evaluated over the process data when a token
+    /// arrives, seen by the task only, dropped when it leaves (decision 0037).
+    public let locals: [Assignment]
+    /// What a task sets in the process data when it completes (output mappings), evaluated over
+    /// what it finished with; when there are any, nothing else the task wrote leaves it.
+    public let results: [Assignment]
 
-    public init(id: String, kind: Kind, next: String?, pointer: JSONPointer) {
+    public init(id: String, kind: Kind, next: String?, pointer: JSONPointer, locals: [Assignment] = [], results: [Assignment] = []) {
         self.id = id
         self.kind = kind
         self.next = next
         self.pointer = pointer
+        self.locals = locals
+        self.results = results
     }
 
     public var userTask: UserTask? {
@@ -92,13 +100,28 @@ public struct ServiceTask: Sendable {
     /// the token passes through and the instance's warnings say it was skipped.
     public let standIn: Bool
 
-    public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false) {
+    /// The variables a stand-in completes with when no handler or mock answers: the Modeler's
+    /// example data (`camundaModeler:exampleOutputJson`).
+    public let example: JSONValue?
+    /// A connector's answer is a response: set whole under `resultVariable`, and the context
+    /// `resultExpression` makes of it (`response` in scope) merged into the variables.
+    public let resultVariable: DataPath?
+    public let resultExpression: Expression?
+
+    public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false,
+                example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil) {
         self.handler = handler
         self.onError = onError
         self.errorKey = errorKey
         self.alternatives = alternatives
         self.standIn = standIn
+        self.example = example
+        self.resultVariable = resultVariable
+        self.resultExpression = resultExpression
     }
+
+    /// Whether the task's answer is a connector's response rather than its variables.
+    public var answersWithResponse: Bool { resultVariable != nil || resultExpression != nil }
 
     /// Every name the handler may be registered under, in the order they are tried.
     public var handlerNames: [String] { [handler] + alternatives }
@@ -112,18 +135,23 @@ public struct CallActivity: Sendable {
     /// Caller data path ← expression over the child's data, evaluated when the child completes.
     public let output: [Assignment]
 
-    /// The called process starts with a copy of the caller's data and its data is merged
-    /// back when it completes (Camunda 8's default, "propagate all variables"), besides `input`/`output`.
+    /// The called process starts with a copy of the caller's data (Camunda 8's default,
+    /// `propagateAllParentVariables`), besides `input`.
     public let sharesData: Bool
+    /// The called process's data is merged back when it completes, besides `output` (Camunda
+    /// 8's `propagateAllChildVariables`, which output mappings turn off). Default: `sharesData`.
+    public let mergesBack: Bool
     /// Where the caller's token goes when the called process ends failed (a BPMN error
     /// boundary event on the call); nil fails the caller too.
     public let onError: String?
 
-    public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false, onError: String? = nil) {
+    public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false, mergesBack: Bool? = nil,
+                onError: String? = nil) {
         self.process = process
         self.input = input
         self.output = output
         self.sharesData = sharesData
+        self.mergesBack = mergesBack ?? sharesData
         self.onError = onError
     }
 }

@@ -127,6 +127,9 @@ public struct Token: Sendable, Codable, Equatable {
     public var state: State
     /// User tasks this token showed before, oldest first (node ids of its own process).
     public var history: [String]
+    /// The local data of the task the token is at (its input mappings), an object; nil when it
+    /// has none (decision 0037).
+    public var locals: JSONValue? = nil
 
     public init(id: Int, call: Int?, node: String, from: String?, state: State = .moving, history: [String] = []) {
         self.id = id; self.call = call; self.node = node; self.from = from; self.state = state; self.history = history

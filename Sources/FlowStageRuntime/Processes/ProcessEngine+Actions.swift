@@ -86,11 +86,15 @@ extension ProcessEngine {
         }
 
         var changed = instance
-        changed.setData(data, of: waiting.token.call)
         let next: String? = switch action.kind {
         case .submit: action.next ?? waiting.node.next
         case .handler: action.next
         default: nil
+        }
+        if next != nil, !action.keepTask {
+            changed.leave(waiting.node, token: waiting.token.id, finished: data, evaluator: &evaluator)
+        } else {
+            changed.write(data, token: waiting.token.id)
         }
         var branches: [Passage] = []
         if let next, let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {

@@ -201,6 +201,13 @@ public final class ProcessEngine: Sendable {
         if let index = changed.tokens.firstIndex(where: { $0.id == waiting.token.id }) {
             changed.tokens[index].history.removeLast()
             changed.tokens[index].node = previous
+            changed.tokens[index].locals = nil
+            // Back at a task is arriving there again: its locals are evaluated afresh.
+            if let node = waiting.process.node(previous), !node.locals.isEmpty {
+                var evaluator = Evaluator(language: project.defaultLanguage, now: configuration.now())
+                changed.enter(node, token: waiting.token.id, evaluator: &evaluator)
+                changed.warn(evaluator.warnings)
+            }
         }
         changed.updatedAt = configuration.now()
         if configuration.explorationHook == nil {

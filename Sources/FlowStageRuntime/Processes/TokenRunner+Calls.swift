@@ -63,9 +63,11 @@ extension TokenRunner {
         switch ending.outcome {
         case .completed:
             var data = instance.data(of: caller.call)
-            if activity.sharesData { data = data.merging(call.data) }
+            // Outputs see the child's data over the caller's, as an engine's output mappings do.
+            let finished = data.overlaid(by: call.data)
+            if activity.mergesBack { data = data.merging(call.data) }
             for assignment in activity.output {
-                assignment.path.set(evaluator.evaluate(assignment.expression, data: call.data), in: &data)
+                assignment.path.set(evaluator.evaluate(assignment.expression, data: finished), in: &data)
             }
             instance.setData(data, of: caller.call)
             forward(caller.id, to: process.node(call.node)?.next, in: &instance, at: callerKey)

@@ -1,25 +1,41 @@
 import Definitions
 import Expressions
 
-/// `serviceTask`: call the Swift handler; on failure go to `onError` or fail the instance.
+/// `serviceTask`: a Swift handler, else the project's mock, else the task's example data
+/// answers (decision 0037); a stand-in nothing answers passes through with a warning. A failure
+/// or a thrown BPMN error goes to `onError`, else fails the instance.
 extension TokenRunner {
     mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
-                              process: ProcessDefinition, _ instance: inout Instance) {
+                              process: ProcessDefinition, _ instance: inout Instance, evaluator: inout Evaluator) {
+        let scope = instance.scope(of: token)
         let message: String
-        let handlers = self.handlers
+        let handlers = self.handlers, mocks = project.mocks
         if let handler = service.handlerNames.lazy.compactMap({ handlers[$0] }).first {
             do {
-                let data = try handler(ServiceRequest(data: instance.data(of: token.call), process: process.name, node: node.id))
-                instance.setData(data, of: token.call)
-                return forward(token.id, to: node.next, in: &instance, at: key)
+                let answer = try handler(ServiceRequest(data: scope, process: process.name, node: node.id))
+                let finished = service.answersWithResponse ? respond(service, answer, scope: scope, evaluator: &evaluator) : answer
+                return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
             } catch let failure as ServiceFailure {
                 message = failure.message
             } catch {
                 message = String(describing: error)
             }
+        } else if let mock = service.handlerNames.lazy.compactMap({ mocks[$0] }).first {
+            switch mock.answer {
+            case .variables(let variables):
+                return complete(node, token: token, key: key, finished: scope.overlaid(by: variables), &instance, evaluator: &evaluator)
+            case .response(let response):
+                let finished = service.answersWithResponse ? respond(service, response, scope: scope, evaluator: &evaluator)
+                    : scope.overlaid(by: response)
+                return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
+            case .error(let code, let text):
+                message = "\(mock.file) throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
+            }
+        } else if let example = service.example {
+            return complete(node, token: token, key: key, finished: scope.overlaid(by: example), &instance, evaluator: &evaluator)
         } else if service.standIn {
-            instance.warn(["“\(key)” was skipped: a stand-in for \(service.handler); register a ServiceHandler under one of \(service.handlerNames.map { "“\($0)”" }.joined(separator: ", ")) to run it"])
-            return forward(token.id, to: node.next, in: &instance, at: key)
+            instance.warn(["“\(key)” was skipped: a stand-in for \(service.handler) that sets nothing; give it example data in the Modeler, a mock file mocks/\(service.handler).json, or register a ServiceHandler under one of \(service.handlerNames.map { "“\($0)”" }.joined(separator: ", "))"])
+            return complete(node, token: token, key: key, finished: scope, &instance, evaluator: &evaluator)
         } else {
             message = "no handler named “\(service.handler)” is registered; register it in ProcessEngine.Configuration.serviceHandlers"
         }
@@ -33,5 +49,23 @@ extension TokenRunner {
             instance.setData(data, of: token.call)
         }
         forward(token.id, to: onError, in: &instance, at: key)
+    }
+
+    private mutating func complete(_ node: Node, token: Token, key: String, finished: JSONValue, _ instance: inout Instance,
+                                   evaluator: inout Evaluator) {
+        instance.leave(node, token: token.id, finished: finished, evaluator: &evaluator)
+        forward(token.id, to: node.next, in: &instance, at: key)
+    }
+
+    /// A connector's response made the job's variables, as the connector runtime does: whole
+    /// under `resultVariable`, and the context `resultExpression` makes of it merged in.
+    private func respond(_ service: ServiceTask, _ response: JSONValue, scope: JSONValue, evaluator: inout Evaluator) -> JSONValue {
+        var variables = JSONValue.object([:])
+        service.resultVariable?.set(response, in: &variables)
+        if let expression = service.resultExpression {
+            let result = evaluator.evaluate(expression, data: scope.overlaid(by: ["response": response]))
+            if case .object = result { variables = variables.overlaid(by: result) }
+        }
+        return scope.overlaid(by: variables)
     }
 }

@@ -90,6 +90,11 @@ struct TokenRunner {
             return fail(&instance, node: key, "the process “\(process.name)” has no node “\(token.node)”")
         }
         hook?.stepped(process.name, node.id)
+        var token = token
+        if !node.locals.isEmpty {
+            instance.enter(node, token: token.id, evaluator: &evaluator)
+            token = instance.tokens.first { $0.id == token.id } ?? token
+        }
         switch node.kind {
         case .start:
             forward(token.id, to: node.next, in: &instance, at: key)
@@ -99,14 +104,14 @@ struct TokenRunner {
             }
             update(token.id, in: &instance) { $0.state = .task }
         case .scriptTask(let assignments):
-            var data = instance.data(of: token.call)
+            var data = instance.scope(of: token)
             for assignment in assignments {
                 assignment.path.set(evaluator.evaluate(assignment.expression, data: data), in: &data)
             }
-            instance.setData(data, of: token.call)
+            instance.leave(node, token: token.id, finished: data, evaluator: &evaluator)
             forward(token.id, to: node.next, in: &instance, at: key)
         case .serviceTask(let service):
-            serviceTask(service, node: node, token: token, key: key, process: process, &instance)
+            serviceTask(service, node: node, token: token, key: key, process: process, &instance, evaluator: &evaluator)
         case .exclusiveGateway(let branches):
             let data = instance.data(of: token.call)
             var taken = branches.firstIndex { $0.when != nil && evaluator.isTrue($0.when, data: data, otherwise: false) }
@@ -150,6 +155,7 @@ struct TokenRunner {
             token.from = token.node
             token.node = next
             token.state = .moving
+            token.locals = nil
         }
         if let moved = instance.tokens.first(where: { $0.id == tokenID }) {
             pass(Passage(call: moved.call, from: moved.from, to: next), in: &instance)

@@ -26,7 +26,7 @@ struct WaitingTask {
         self.process = definition
         self.node = node
         self.task = task
-        self.data = instance.data(of: token.call)
+        self.data = instance.scope(of: token)
     }
 
     /// The task's components over its data (`ResolvedScreens`: kept by the values resolving reads).
@@ -89,7 +89,7 @@ struct WaitingTask {
         guard waiting.count > 1, let root = project.process(named: instance.process) else { return [] }
         return waiting.map { key in
             let found = project.userTask(at: key, from: root)
-            let data = instance.taskToken(key).map { instance.data(of: $0.call) } ?? instance.data
+            let data = instance.taskToken(key).map { instance.scope(of: $0) } ?? instance.data
             let title = [found?.task.title, found?.task.step].lazy.compactMap { $0?.resolve(project.tags, language: language, data: data) }
                 .first { !$0.isEmpty } ?? key
             return ScreenTab(task: key, title: title, selected: key == selected)

@@ -41,6 +41,20 @@ extension ProcessBuilder {
             }
         }
         let elementVariable = zeebe?.attribute("inputElement") ?? characteristics?.attribute("elementVariable", inAny: BPMNNamespace.engine)
+        // Camunda 8 gathers each instance's `outputElement` into `outputCollection`, in order.
+        var done: [String: JSONValue] = [loop + ".index": .string("\(loop).index + 1")]
+        if let collection = zeebe?.attribute("outputCollection"), (try? DataPath(collection)) != nil,
+           let source = zeebe?.attribute("outputElement") {
+            switch modelExpression(source, language: nil) {
+            case .success(let expression) where expression.language == .feel:
+                set[collection] = ["feel": "[]"]
+                done[collection] = ["feel": .string("append(\(collection),\n\(expression.source)\n)")]
+            case .success:
+                break
+            case .failure(let problem):
+                warnings.append(located(element, "the output element \(source) cannot be evaluated here (\(problem)); \(collection) is not gathered"))
+            }
+        }
         let after = next(after: element)
         append(["id": .string(element.id + "__loop"), "type": "scriptTask", "set": .object(set),
                 "next": .string(element.id + "__more")], from: element)
@@ -54,7 +68,7 @@ extension ProcessBuilder {
         append(["id": .string(element.id + "__item"), "type": "scriptTask", "set": .object(item), "next": .string(element.id)], from: element)
         appendTask(element, title: "\(element.label) (${\(loop).number} of ${\(loop).count})", form: form, button: button,
                    next: element.id + "__done")
-        append(["id": .string(element.id + "__done"), "type": "scriptTask", "set": .object([loop + ".index": .string("\(loop).index + 1")]),
+        append(["id": .string(element.id + "__done"), "type": "scriptTask", "set": .object(done),
                 "next": .string(element.id + "__more")], from: element)
         summary.append("multi-instance \(element.id): one screen per item, one after the other")
     }

@@ -22,8 +22,10 @@ extension ProcessBuilder {
         screen.append(buttons.count == 1 ? buttons[0] : .object(["type": "container", "direction": "row", "children": .array(buttons)]))
         warnings += form.warnings
         summary += form.notes
-        append(["id": .string(element.id), "type": "userTask", "title": .string(title), "screen": .array(screen),
-                "actions": .array(actions)], from: element)
+        var node: [String: JSONValue] = ["id": .string(element.id), "type": "userTask", "title": .string(title), "screen": .array(screen),
+                                         "actions": .array(actions)]
+        addMappings(element, to: &node)
+        append(.object(node), from: element)
     }
 
     /// The boundary events a person can make happen at a user task: its own, then those of

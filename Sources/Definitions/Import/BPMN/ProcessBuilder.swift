@@ -23,6 +23,8 @@ struct ProcessBuilder {
     var origins: [Int: FlowElement] = [:]
     /// The `.form` files this process shows.
     var usedForms = Set<String>()
+    /// Elements whose input and output mappings became `locals`, `results`, `input` or `output`.
+    var mapped = Set<String>()
 
     private var nodes: [JSONValue] = []
     private var emitted = Set<String>()
@@ -106,6 +108,7 @@ struct ProcessBuilder {
         for element in process.elements where element.triggeredByEvent && element.kind == .subProcess {
             summary.append("event subprocess \(element.id): not run (its events never happen in a preview)")
         }
+        warnUnappliedMappings()
         return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
     }
 
@@ -207,8 +210,10 @@ struct ProcessBuilder {
             let body = expression.hasPrefix("=") ? String(expression.dropFirst()) : expression
             switch ModelExpressions.feel(body) {
             case .success(let compiled):
-                append(["id": .string(element.id), "type": "scriptTask", "set": .object([result: compiled.definitionJSON]),
-                        "next": .string(next(after: element))], from: element)
+                var node: [String: JSONValue] = ["id": .string(element.id), "type": "scriptTask", "set": .object([result: compiled.definitionJSON]),
+                                                 "next": .string(next(after: element))]
+                addMappings(element, to: &node)
+                append(.object(node), from: element)
                 summary.append("script task \(element.id): \(result) = \(compiled.source.collapsingWhitespace())")
                 return
             case .failure(let problem):
@@ -224,8 +229,13 @@ struct ProcessBuilder {
                                          "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,
                                          "next": .string(next(after: element))]
         if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
+        addMappings(element, to: &node)
+        connectorResult(of: element, into: &node)
+        let example = exampleData(of: element)
+        if let example { node["example"] = example }
         append(.object(node), from: element)
-        summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") passes through unless a handler is registered")
+        summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") "
+            + (example != nil ? "completes with its example data" : "passes through") + " unless a handler or a mock (mocks/\(names[0]).json) answers")
     }
 
     private mutating func callActivity(_ element: FlowElement) {
@@ -244,8 +254,21 @@ struct ProcessBuilder {
                                      intro: "This step calls the process “\(Markdown.escaped(called))”, which is not in this project.",
                                      paths: [("Continue as if it completed", next(after: element))]), from: element)
         }
-        var node: [String: JSONValue] = ["id": .string(element.id), "type": "callActivity", "process": .string(name), "sharesData": true,
+        let calledElement = extensions?.child("calledElement", in: BPMNNamespace.zeebe)
+        let found = mappings(of: element)
+        mapped.insert(element.id)
+        // Camunda 8 (and a plain model) passes every variable both ways unless told otherwise;
+        // output mappings stop the child's own variables from coming back. Camunda 7 passes only
+        // what `camunda:in`/`camunda:out` name.
+        let passing = camunda7Passing(element)
+        var node: [String: JSONValue] = ["id": .string(element.id), "type": "callActivity", "process": .string(name),
+                                         "sharesData": .bool(passing?.all.in ?? (calledElement?.attribute("propagateAllParentVariables") != "false")),
+                                         "mergesBack": .bool(passing?.all.out ?? (calledElement?.attribute("propagateAllChildVariables") != "false" && found.outputs.isEmpty)),
                                          "next": .string(next(after: element))]
+        let inputs = found.inputs.merging(passing?.input ?? [:]) { $1 }, outputs = found.outputs.merging(passing?.output ?? [:]) { $1 }
+        if !inputs.isEmpty { node["input"] = .object(inputs) }
+        if !outputs.isEmpty { node["output"] = .object(outputs) }
+        if found.read > 0 { summary.append("\(element.id): \(found.read) mapping\(found.read == 1 ? "" : "s") applied") }
         if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
         append(.object(node), from: element)
     }

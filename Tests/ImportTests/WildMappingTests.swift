@@ -1,0 +1,45 @@
+import Definitions
+import Foundation
+import Testing
+import TestSupport
+
+/// The mappings of the public models in ../shared/testdata/wild: each is applied, or named by a
+/// located warning (what `validate` lists). Skipped without the folder, failing under CI=true.
+struct WildMappingTests {
+    @Test func everyMappingOfTheWildModelsIsAppliedOrNamedByAWarning() throws {
+        let corpus = CorpusCoverage.corpus
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(corpus.path)") }
+            return
+        }
+        let models = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "bpmn" }
+        var written = 0, accounted = 0, applied = 0
+        for folder in Set(models.map { $0.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
+            guard case .success(let project) = ModelHarness.load(folder) else { continue }
+            let files = Set(project.imports.map(\.file))
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                written += ["<zeebe:input ", "<zeebe:output ", "<camunda:inputParameter ", "<camunda:outputParameter "]
+                    .map { text.components(separatedBy: $0).count - 1 }.reduce(0, +)
+            }
+            let lines = project.imports.flatMap(\.lines)
+            let read = lines.compactMap { $0.firstMatch(of: /: (\d+) mappings? applied/).map { Int($0.1)! } }.reduce(0, +)
+            applied += read
+            accounted += read
+            for warning in project.warnings where files.contains(warning.file) {
+                #expect(warning.line != nil, "\(warning.message)")
+                if let many = warning.message.firstMatch(of: /^(\d+) mappings? (is|are) not applied/) {
+                    accounted += Int(many.1)!
+                } else if warning.message.contains(" mapping to “") || warning.message.contains(" mapping's target") {
+                    accounted += 1
+                }
+            }
+        }
+        #expect(written > 1_000, "the corpus holds \(written) mappings")
+        #expect(accounted == written, "\(written) mappings written, \(applied) applied, \(accounted - applied) named by a warning")
+        // Measured: 872 of 1,693. The rest sit on events and inside ad-hoc subprocesses (AI agents'
+        // tools), which a preview does not walk yet, or are Groovy scripts and JUEL method calls.
+        #expect(applied >= 870, "\(applied) of \(written) mappings applied")
+    }
+}
