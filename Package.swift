@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "FlowStageRuntime", targets: ["FlowStageRuntime"]),
         .library(name: "FlowStagePreview", targets: ["Preview"]),
         // For hosts and the benchmarks package (Benchmarks/), which load projects and render screens themselves.
-        .library(name: "FlowStageDefinitions", targets: ["Definitions", "Expressions"]),
+        .library(name: "FlowStageDefinitions", targets: ["Definitions", "Expressions", "DMN", "FEEL"]),
         .library(name: "FlowStageRendering", targets: ["Rendering"]),
     ],
     dependencies: [
@@ -32,9 +32,11 @@ let package = Package(
         // The FEEL engine (Sources/FEEL): DMN 1.5's grammar, values and built-ins with Camunda's extensions.
         .target(name: "FEEL"),
         .target(name: "Expressions", dependencies: ["FEEL"]),
+        // The DMN decision engine (Sources/DMN): models as values, decision tables, boxed expressions, the requirements graph.
+        .target(name: "DMN", dependencies: ["FEEL"]),
         // The models of every project file and the loader that reads them: FlowStage JSON, and
         // BPMN 2.0 with its forms (Import/), read into the same models (Markdown: escaping names).
-        .target(name: "Definitions", dependencies: ["Expressions", "Markdown"]),
+        .target(name: "Definitions", dependencies: ["Expressions", "Markdown", "DMN", "FEEL"]),
         .target(name: "FlowStageRuntime", dependencies: [
             "Definitions", "Expressions",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "FEELTests", dependencies: ["FEEL", "Definitions", "TestSupport"]),
+        .testTarget(name: "DMNTests", dependencies: ["DMN", "FEEL", "Definitions", "TestSupport"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
         .testTarget(name: "TemplateTests", dependencies: ["Template"]),
         .testTarget(name: "DefinitionsTests", dependencies: ["Definitions", "Expressions", "TestSupport"]),
@@ -104,7 +107,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 if Context.environment["FLOWSTAGE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "flowstage-fuzz",
-        dependencies: ["Expressions", "FEEL", "HTTP", "Definitions", "Rendering", "Template"],
+        dependencies: ["Expressions", "FEEL", "DMN", "HTTP", "Definitions", "Rendering", "Template"],
         path: "Fuzz/Harnesses",
         swiftSettings: [.enableExperimentalFeature("Extern")]))
 }

@@ -108,9 +108,9 @@ def main(out):
         for text in swift_strings(path):
             if 0 < len(text) <= 300:
                 write(out, "juel" if ("${" in text or "#{" in text) else "feel", text)
-    models = list(files("Examples/**/*.bpmn", "Examples/**/*.form"))
+    models = list(files("Examples/**/*.bpmn", "Examples/**/*.form", "Examples/**/*.dmn"))
     if SHARED.exists():
-        models += list(files("wild/**/*.bpmn", "wild/**/*.form", base=SHARED))
+        models += list(files("wild/**/*.bpmn", "wild/**/*.form", "wild/**/*.dmn", base=SHARED))
     for path in models:
         text = path.read_text(errors="replace")
         for match in re.finditer(r'"=([^"\n]{1,300})"|>\s*=([^<]{1,300})<', text):
@@ -123,6 +123,14 @@ def main(out):
     for path in models:
         if path.suffix == ".bpmn":
             write(out, "bpmn", path.read_bytes())
+
+    # DMN: the wild corpus's decision tables and the TCK's models (every boxed expression), up to 64 KiB.
+    dmn = [path for path in models if path.suffix == ".dmn"]
+    if SHARED.exists():
+        dmn += list(files("dmn-tck/TestCases/**/*.dmn", base=SHARED))
+    for path in dmn:
+        if path.stat().st_size <= 65536:
+            write(out, "dmn", path.read_bytes())
 
     # Project loader: the example processes, and one with the nested-minus condition.
     for path in files("Examples/processes/*.json"):

@@ -1,4 +1,5 @@
 import Foundation
+import DMN
 @testable import Definitions
 @testable import Expressions
 @testable import FEEL
@@ -14,7 +15,7 @@ struct FuzzTarget: Sendable {
     let run: @Sendable ([UInt8]) -> Void
 
     static let all: [FuzzTarget] = [
-        json, expression, urlencoded, multipart, cookies, template, project, bpmn, feel, juel,
+        json, expression, urlencoded, multipart, cookies, template, project, bpmn, dmn, feel, juel,
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -201,6 +202,20 @@ struct FuzzTarget: Sendable {
 
     static let bpmn = FuzzTarget(name: "bpmn") { bytes in
         _ = BPMNFormat().load([ProjectFile(path: "m.bpmn", bytes: bytes)], context: ImportContext(validators: []))
+    }
+
+    // MARK: DMN — read, then every decision evaluated with no inputs (small budgets)
+
+    static let dmn = FuzzTarget(name: "dmn") { bytes in
+        let read = DMNFile.read(bytes, path: "m.dmn")
+        let environment = FEELEnvironment(now: Date(timeIntervalSince1970: 1_760_000_000), timeZone: TimeZone(identifier: "UTC")!,
+                                          maximumSteps: 20_000, maximumListSize: 2_000, maximumStringLength: 20_000)
+        let evaluator = DMNEvaluator(environment: environment, limits: DMNLimits(maximumEvaluations: 5_000, maximumCallDepth: 16))
+        for model in read.models {
+            for decision in model.decisions.prefix(20) {
+                _ = evaluator.evaluate(decision: decision.id, in: read.models(for: model), context: [:])
+            }
+        }
     }
 
     // MARK: FEEL, parsed as an expression and as unary tests, evaluated; JUEL, translated and evaluated

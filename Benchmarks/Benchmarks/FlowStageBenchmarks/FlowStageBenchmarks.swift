@@ -1,6 +1,8 @@
 import Benchmark
 import Definitions
+import DMN
 import Expressions
+import FEEL
 import FlowStageRuntime
 import Foundation
 import Preview
@@ -14,6 +16,7 @@ import Rendering
 //   submit, SQLite store         — goal ≤ 1 ms p99
 //   render of the typical screen — goal ≤ 25 µs median
 //   FEEL: a simple condition     — goal under a microsecond
+//   DMN: a 20-rule decision table with 3 inputs, UNIQUE, evaluated with its trace
 
 /// The repository this file is in: the fixture, Themes/ and Templates/ are read from it.
 private let repository = URL(fileURLWithPath: #filePath)
@@ -112,6 +115,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A decision table as Camunda models write them: 3 inputs (a number, a string, a boolean),
+    // 20 rules of ranges and lists, the matching rule near the end.
+    let table = DMNFile.read(Array(twentyRuleTable.utf8), path: "bench.dmn")
+    guard table.errors.isEmpty, let tableModel = table.models.first else { fatalError("The benchmark table does not load: \(table.errors)") }
+    let models = table.models(for: tableModel)
+    let evaluator = DMNEvaluator()
+    let inputs: [String: FEELValue] = ["amount": .number(9_500), "category": .string("travel"), "urgent": .bool(true)]
+    guard case .success(let checked) = evaluator.evaluate(decision: "approval", in: models, context: inputs),
+          checked.value.stringValue == "rule 19" else { fatalError("The benchmark table gives the wrong rule") }
+    Benchmark("DMN: a 20-rule decision table with 3 inputs") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(evaluator.evaluate(decision: "approval", in: models, context: inputs))
+        }
+    }
+
     Benchmark("Submit the typical screen, memory store") { benchmark in
         try measureSubmit(benchmark, engine: ProcessEngine(project: project, store: MemoryStore<Instance>()))
     }
@@ -135,3 +153,37 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 }
+
+/// Rules 1–18 miss (their amount ranges are below 9,000); rule 19 matches; rule 20 is the fallback.
+private let twentyRuleTable: String = {
+    var rules = ""
+    for index in 1...18 {
+        let low = (index - 1) * 500
+        rules += """
+            <rule id="r\(index)"><inputEntry><text>[\(low)..\(low + 500))</text></inputEntry>
+              <inputEntry><text>"travel","office"</text></inputEntry><inputEntry><text>\(index % 2 == 0)</text></inputEntry>
+              <outputEntry><text>"rule \(index)"</text></outputEntry></rule>
+
+        """
+    }
+    rules += """
+        <rule id="r19"><inputEntry><text>&gt;= 9000</text></inputEntry><inputEntry><text>"travel"</text></inputEntry><inputEntry><text>true</text></inputEntry>
+          <outputEntry><text>"rule 19"</text></outputEntry></rule>
+        <rule id="r20"><inputEntry><text>&gt;= 9000</text></inputEntry><inputEntry><text>not("travel")</text></inputEntry><inputEntry><text>-</text></inputEntry>
+          <outputEntry><text>"rule 20"</text></outputEntry></rule>
+
+    """
+    return """
+    <definitions xmlns="https://www.omg.org/spec/DMN/20230324/MODEL/" namespace="urn:bench" name="bench">
+      <decision id="approval" name="approval">
+        <decisionTable hitPolicy="UNIQUE">
+          <input label="Amount"><inputExpression typeRef="number"><text>amount</text></inputExpression></input>
+          <input label="Category"><inputExpression typeRef="string"><text>category</text></inputExpression></input>
+          <input label="Urgent"><inputExpression typeRef="boolean"><text>urgent</text></inputExpression></input>
+          <output name="result" typeRef="string"/>
+    \(rules)
+        </decisionTable>
+      </decision>
+    </definitions>
+    """
+}()

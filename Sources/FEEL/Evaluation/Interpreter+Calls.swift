@@ -55,6 +55,27 @@ extension Interpreter {
             return BuiltinFunctions.invoke(name, arguments, at: at, &self)
         case .user(let user):
             return invoke(user, arguments, at: at)
+        case .native(let native):
+            var values = [FEELValue](repeating: .null, count: native.parameters.count)
+            switch arguments {
+            case .positional(let given):
+                guard given.count == native.parameters.count else {
+                    warn("the function takes \(native.parameters.count) argument(s) but was given \(given.count)", at: at)
+                    return .null
+                }
+                values = given
+            case .named(let pairs):
+                for pair in pairs {
+                    guard let index = native.parameters.firstIndex(of: pair.name) else {
+                        warn("the function has no parameter `\(pair.name)`", at: at)
+                        return .null
+                    }
+                    values[index] = pair.value
+                }
+            }
+            guard callDepthAllows(at: at) else { return .null }
+            defer { leaveCall() }
+            return native.call(values)
         }
     }
 

@@ -46,6 +46,14 @@ struct Parser {
         return node
     }
 
+    /// A type name alone (a DMN `typeRef` such as `list<number>` or `tPerson`).
+    static func parseType(_ source: String, namedTypes: [String: FEELType]) throws(FEELSyntaxError) -> FEELType {
+        var parser = try Parser(tokens: tokens(source, BuiltinFunctions.knownNames), namedTypes: namedTypes, source: source)
+        let type = try parser.type()
+        try parser.expectEnd()
+        return type
+    }
+
     /// Unary tests (DMN 1.5 rule 17): `-`, a comma list of positive unary tests, or `not(…)`.
     /// The result is a list of tests and whether it is negated.
     static func parseUnaryTests(_ source: String, knownNames: KnownNames,

@@ -4,19 +4,41 @@ public struct FEELFunction: Sendable {
     enum Body: Sendable {
         case builtin(String)
         case user(UserFunction)
+        case native(NativeFunction)
     }
 
     let body: Body
+
+    init(body: Body) { self.body = body }
+
+    /// A function computed by the host (a DMN business knowledge model, a decision service):
+    /// FEEL calls it like any other, by position or by parameter name; a parameter not named
+    /// in a call is null. It runs outside the caller's step budget, so the host bounds it.
+    public init(parameters: [String], _ call: @escaping @Sendable ([FEELValue]) -> FEELValue) {
+        body = .native(NativeFunction(parameters: parameters, call: call))
+    }
 
     public var parameterNames: [String] {
         switch body {
         case .builtin(let name): BuiltinFunctions.overloads(name).first?.parameters.map(\.name) ?? []
         case .user(let function): function.parameters.map(\.name)
+        case .native(let function): function.parameters
         }
     }
 
     /// `function(a, b)`, as `string()` writes a function.
     var text: String { "function(" + parameterNames.joined(separator: ", ") + ")" }
+}
+
+/// A function of the host, called with its arguments in parameter order.
+final class NativeFunction: Sendable {
+    let parameters: [String]
+    let call: @Sendable ([FEELValue]) -> FEELValue
+
+    init(parameters: [String], call: @escaping @Sendable ([FEELValue]) -> FEELValue) {
+        self.parameters = parameters
+        self.call = call
+    }
 }
 
 /// A function defined in an expression: its parameters (with their declared types, if any),
