@@ -43,13 +43,6 @@ struct BPMNProcessTests {
         #expect(page.all("button").map(\.text).contains { $0.contains("Done") })
     }
 
-    @Test func aServiceTaskIsAStandInThatPassesThroughAndSaysSo() throws {
-        let harness = try ModelHarness(["project.json": project, "m.bpmn": line(#"<bpmn:serviceTask id="t" name="Score"><bpmn:extensionElements><zeebe:taskDefinition type="credit-score"/></bpmn:extensionElements></bpmn:serviceTask>"#)])
-        let instance = try harness.start("claim")
-        #expect(instance.status == .completed)
-        #expect(instance.warnings.contains { $0.contains("skipped") && $0.contains("credit-score") })
-    }
-
     @Test func aServiceTaskRunsTheSwiftHandlerRegisteredUnderItsTaskType() throws {
         let handlers: [String: ServiceHandler] = ["credit-score": { request in
             var data = request.data

@@ -115,7 +115,8 @@ struct FEELInModelsTests {
     }
 
     /// FEEL's logic is three-valued: a condition on an unset variable is null, so its flow is
-    /// not taken (Zeebe would raise an incident); the default flow is.
+    /// not taken (Zeebe would raise an incident); the person is asked rather than the default
+    /// taken in silence, and the default is taken once the variable is set.
     @Test func aConditionOnAnUnsetVariableDoesNotHold() throws {
         let source = bpmn("""
         <bpmn:startEvent id="s"/><bpmn:exclusiveGateway id="g" default="other"/><bpmn:endEvent id="high"/><bpmn:endEvent id="low"/>
@@ -124,7 +125,8 @@ struct FEELInModelsTests {
         <bpmn:sequenceFlow id="other" sourceRef="g" targetRef="low"/>
         """)
         let harness = try ModelHarness(["project.json": project, "m.bpmn": source])
-        #expect(try harness.start("claim").endNode == "low")
+        #expect(try harness.start("claim").current == "g__unset")
+        #expect(try harness.engine.start(process: "claim", session: "s", seed: ["score": 3]).endNode == "low")
     }
 
     @Test func aScriptTaskComputesWithDecimalNumbers() throws {

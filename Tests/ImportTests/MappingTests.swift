@@ -27,9 +27,10 @@ struct MappingTests {
     }
 
     @Test func anInputMappingIsSeenByTheTaskAndDoesNotLeaveIt() throws {
-        let model = gated("""
-        <bpmn:userTask id="t" name="Check"><bpmn:extensionElements><zeebe:ioMapping>
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/><bpmn:userTask id="t" name="Check"><bpmn:extensionElements><zeebe:ioMapping>
           <zeebe:input source="=amount * 2" target="doubled"/></zeebe:ioMapping></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/><bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
         """)
         let harness = try harness(model)
         let instance = try harness.engine.start(process: "claim", session: "s", seed: ["amount": 21])

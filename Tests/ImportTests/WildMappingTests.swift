@@ -42,4 +42,39 @@ struct WildMappingTests {
         // tools), which a preview does not walk yet, or are Groovy scripts and JUEL method calls.
         #expect(applied >= 870, "\(applied) of \(written) mappings applied")
     }
+
+    /// Over the whole corpus, no gateway can take its default flow because a variable it reads
+    /// is unset without the person being told: each one whose conditions read variables has
+    /// the branch to its "Which way?" page before its default.
+    @Test func noWildGatewayTakesItsDefaultSilentlyOnAnUnsetVariable() throws {
+        let corpus = CorpusCoverage.corpus
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(corpus.path)") }
+            return
+        }
+        let models = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "bpmn" }
+        var guarded = 0, silent: [String] = []
+        for folder in Set(models.map { $0.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
+            guard case .success(let project) = ModelHarness.load(folder) else { continue }
+            for process in project.processes where !process.file.hasSuffix(".json") {
+                for node in process.nodes {
+                    let branches: [Branch]
+                    switch node.kind {
+                    case .exclusiveGateway(let list), .inclusiveGateway(let list, _): branches = list
+                    default: continue
+                    }
+                    let conditions = branches.compactMap(\.when)
+                    let reads = conditions.flatMap(\.surelyReadPaths).filter { !$0.isEmpty && !$0.hasPrefix("$") }
+                    guard branches.contains(where: { $0.when == nil }), !reads.isEmpty,
+                          conditions.allSatisfy({ $0.language == .feel }), !node.id.hasSuffix("__more") else { continue }
+                    if branches.contains(where: { $0.next.hasSuffix("__unset") || $0.next.contains("__unset_") }) { guarded += 1 } else {
+                        silent.append("\(process.file) \(node.id)")
+                    }
+                }
+            }
+        }
+        #expect(silent.isEmpty, "gateways that would take their default in silence: \(silent)")
+        #expect(guarded >= 27, "\(guarded) gateways ask when a variable they read is unset")
+    }
 }

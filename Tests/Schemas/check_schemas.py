@@ -68,7 +68,7 @@ def expected_schema(relative):
         return {"project.json": "project.json", "validators.json": "validators.json"}.get(name)
     folder = parts[-2]
     return {"processes": "process.json", "flows": "flow.json", "tags": "tags.json",
-            "enumerations": "enumeration.json", "scenarios": "scenario.json", "themes": "theme.json",
+            "enumerations": "enumeration.json", "scenarios": "scenario.json", "themes": "theme.json", "mocks": "mock.json",
             "Themes": "theme.json"}.get(folder) or ("media.json" if relative.endswith("media/media.json") else None)
 
 
@@ -215,6 +215,7 @@ SCOPES = {
     ("ProcessDecoder.swift", "decodeBranches", "branch"): "process.json#/$defs/branch",
     ("ProcessDecoder.swift", "decodeAction", "reader"): "process.json#/$defs/action",
     ("ProcessDecoder.swift", "decodeAction", "$0"): "process.json#/$defs/action/properties/analytics",
+    ("ProcessDecoder.swift", "decodeExample", "reader"): "process.json#/$defs/node",
     ("ProcessDecoder.swift", "decodeAssignments", "reader"): INDIRECT,
     ("ProcessDecoder.swift", "decodeAssignments", "object"): MAP,
     ("ComponentDecoder.swift", "decode", "reader"): "component.json#",
@@ -245,6 +246,8 @@ SCOPES = {
     ("EnumerationLoader.swift", "decode", "reader"): "enumeration.json#/$defs/item",
     ("EnumerationLoader.swift", "decode", ")"): "enumeration.json#/$defs/item/properties/childContentDescription",
     ("EnumerationLoader.swift", "content", "reader"): "enumeration.json#/$defs/item",
+    ("MockLoader.swift", "decode", "root"): "mock.json#",
+    ("MockLoader.swift", "decode", "error"): "mock.json#/properties/error",
     ("MediaLoader.swift", "load", "root"): MAP,
     ("MediaLoader.swift", "load", "entry"): "media.json#/$defs/entry",
     ("ScenarioLoader.swift", "decode", "root"): "scenario.json#",

@@ -60,7 +60,8 @@ public struct BPMNFormat: ProcessFormat {
             for (process, name, diagram) in model.processes {
                 var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
                                              processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
-                                             definitionNames: model.definitionNames, validators: context.validators)
+                                             definitionNames: model.definitionNames, validators: context.validators,
+                                             mocks: context.mocks)
                 let built = builder.build()
                 result.errors += builder.errors
                 result.warnings += builder.warnings

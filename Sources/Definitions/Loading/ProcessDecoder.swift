@@ -70,7 +70,8 @@ struct ProcessDecoder {
                                             onError: reader.string("onError"), errorKey: reader.path("errorKey"),
                                             alternatives: others, standIn: reader.bool("standIn") ?? false,
                                             example: decodeExample(reader),
-                                            resultVariable: reader.path("resultVariable"), resultExpression: reader.expression("resultExpression")))
+                                            resultVariable: reader.path("resultVariable"), resultExpression: reader.expression("resultExpression"),
+                                            ask: reader.string("ask")))
             if next == nil { reader.missing("next", "A service task") }
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
@@ -147,6 +148,10 @@ struct ProcessDecoder {
         if keepTask, kind != .submit || !reader.has("next") {
             diagnostics.error(at: reader.at("keepTask"), "\"keepTask\" starts a new branch at the action's own \"next\" while the task keeps waiting; use it on a submit action with \"next\"")
         }
+        let variablesFrom = reader.path("variablesFrom")
+        if let variablesFrom, kind != .submit || variablesFrom.description.contains(".") || variablesFrom.description.contains("[") {
+            diagnostics.error(at: reader.at("variablesFrom"), "\"variablesFrom\" names a field of one plain name whose JSON text a submit action sets as variables; use it on a submit action with a name such as \"_variables\"")
+        }
         return ActionDefinition(
             name: name, kind: kind, next: reader.string("next"), keys: keys,
             params: decodeAssignments(reader, key: "params"), validate: reader.bool("validate") ?? true,
@@ -160,7 +165,7 @@ struct ProcessDecoder {
             analytics: reader.object("analytics", what: "analytics").map {
                 AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
             },
-            pointer: item.pointer)
+            variablesFrom: variablesFrom, pointer: item.pointer)
     }
 
     /// `{ "path": "expression" }` sorted by path: JSON objects keep no order, so this one is stable.

@@ -30,10 +30,14 @@ public struct ImportContext: Sendable {
     public let validators: Set<String>
     /// The project's FlowStage JSON processes, which a model's call activity may call.
     public let processNames: Set<String>
+    /// The names the project's mock files answer for (`mocks/<name>.json`): a stand-in one
+    /// answers never asks the person.
+    public let mocks: Set<String>
 
-    public init(validators: Set<String>, processNames: Set<String> = []) {
+    public init(validators: Set<String>, processNames: Set<String> = [], mocks: Set<String> = []) {
         self.validators = validators
         self.processNames = processNames
+        self.mocks = mocks
     }
 }
 

@@ -108,7 +108,8 @@ public struct ProjectLoader: Sendable {
         for format in formats {
             let files = modelFiles.read(folder, for: format, errors: &errors)
             guard !files.isEmpty else { continue }
-            let imported = format.load(files, context: ImportContext(validators: componentNames, processNames: processNames))
+            let imported = format.load(files, context: ImportContext(validators: componentNames, processNames: processNames,
+                                                                         mocks: Set(mocks.keys)))
             errors += imported.errors
             warnings += imported.warnings
             summaries += imported.summaries

@@ -57,6 +57,7 @@ public struct Node: Sendable {
             }
         case .serviceTask(let service):
             if let onError = service.onError { out.append((onError, pointer.appending("onError"))) }
+            if let ask = service.ask { out.append((ask, pointer.appending("ask"))) }
         case .callActivity(let call):
             if let onError = call.onError { out.append((onError, pointer.appending("onError"))) }
         case .parallelGateway(let targets):
@@ -107,9 +108,12 @@ public struct ServiceTask: Sendable {
     /// `resultExpression` makes of it (`response` in scope) merged into the variables.
     public let resultVariable: DataPath?
     public let resultExpression: Expression?
+    /// The page where the person completes a stand-in nothing else answers for; without one it
+    /// passes through with a warning.
+    public let ask: String?
 
     public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false,
-                example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil) {
+                example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil, ask: String? = nil) {
         self.handler = handler
         self.onError = onError
         self.errorKey = errorKey
@@ -118,6 +122,7 @@ public struct ServiceTask: Sendable {
         self.example = example
         self.resultVariable = resultVariable
         self.resultExpression = resultExpression
+        self.ask = ask
     }
 
     /// Whether the task's answer is a connector's response rather than its variables.

@@ -23,6 +23,8 @@ public struct ProcessDefinition: Sendable {
         /// For each node, the distinct nodes that can move a token to it: the incoming flows a
         /// parallel join waits for.
         let sourcesByID: [String: Set<String>]
+        /// Each stand-in page's service task (`ServiceTask.ask`).
+        let standInOfPage: [String: String]
 
         init(name: String, title: Text?, navigation: Navigation, modal: Bool, data: JSONValue,
              params: [Parameter], nodes: [Node], file: String, diagram: ProcessDiagram?) {
@@ -31,9 +33,17 @@ public struct ProcessDefinition: Sendable {
             var index: [String: Int] = [:]
             for (offset, node) in nodes.enumerated() where index[node.id] == nil { index[node.id] = offset }
             self.indexByID = index
+            // A stand-in's page is the stand-in in the person's hands: a flow out of it is the task's.
+            var asking: [String: String] = [:]
+            for node in nodes {
+                if case .serviceTask(let service) = node.kind, let ask = service.ask { asking[ask] = node.id }
+            }
+            self.standInOfPage = asking
             var sources: [String: Set<String>] = [:]
             for node in nodes {
-                for successor in node.successors { sources[successor.id, default: []].insert(node.id) }
+                for successor in node.successors where asking[node.id] == nil || successor.id != asking[node.id] {
+                    sources[successor.id, default: []].insert(asking[node.id] ?? node.id)
+                }
             }
             self.sourcesByID = sources
         }
@@ -60,9 +70,14 @@ public struct ProcessDefinition: Sendable {
                           nodes: nodes, file: file, diagram: diagram)
     }
 
-    /// The nodes with a flow into `id`.
+    /// The nodes with a flow into `id` (a stand-in's page counted as its service task).
     public func sources(of id: String) -> Set<String> {
         storage.sourcesByID[id] ?? []
+    }
+
+    /// The node a token coming from `id` counts as coming from at a join: a stand-in's page is its service task.
+    public func source(_ id: String?) -> String? {
+        id.map { storage.standInOfPage[$0] ?? $0 }
     }
 
     /// Whether a token at `start` can ever move to `target` (`start == target` included): what

@@ -85,6 +85,17 @@ extension ProcessEngine {
             }
         }
 
+        if let field = action.variablesFrom {
+            if let completed = JobVariables.take(field, from: data) { data = completed } else {
+                let problem = project.words.for(language)["notice.variablesNotObject"]
+                configuration.uploads.delete(files.stored)
+                let resolved = ScreenResolver.resolve(task.screen, data: read.data, evaluator: &evaluator)
+                return .invalid(waiting.state(instance, project: project, steppers: steppers, resolvedScreens: resolvedScreens, components: resolved,
+                                              data: read.data, rawValues: read.rawValues, errors: [FieldError(key: field.description, message: problem)],
+                                              notice: nil, language: language, now: now, uploadLimit: configuration.maxUploadBytes))
+            }
+        }
+
         var changed = instance
         let next: String? = switch action.kind {
         case .submit: action.next ?? waiting.node.next

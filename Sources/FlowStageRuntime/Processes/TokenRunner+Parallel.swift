@@ -15,7 +15,7 @@ extension TokenRunner {
             let here = instance.tokens.filter { $0.call == token.call && $0.node == node.id && $0.state == .join }
             var consumed: [Int] = []
             for source in sources.sorted() {
-                guard let arrived = here.first(where: { $0.from == source }) else { return }  // still waiting
+                guard let arrived = here.first(where: { process.source($0.from) == source }) else { return }  // still waiting
                 consumed.append(arrived.id)
             }
             continuing = consumed.min()!

@@ -2,8 +2,9 @@ import Definitions
 import Expressions
 
 /// `serviceTask`: a Swift handler, else the project's mock, else the task's example data
-/// answers (decision 0037); a stand-in nothing answers passes through with a warning. A failure
-/// or a thrown BPMN error goes to `onError`, else fails the instance.
+/// answers (decision 0037); a stand-in nothing answers goes to its page (`ask`), where the person
+/// answers, or without one passes through with a warning. A failure or a thrown BPMN error goes
+/// to `onError`, else fails the instance.
 extension TokenRunner {
     mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
                               process: ProcessDefinition, _ instance: inout Instance, evaluator: inout Evaluator) {
@@ -33,6 +34,8 @@ extension TokenRunner {
             }
         } else if let example = service.example {
             return complete(node, token: token, key: key, finished: scope.overlaid(by: example), &instance, evaluator: &evaluator)
+        } else if service.standIn, let ask = service.ask {
+            return forward(token.id, to: ask, in: &instance, at: key)
         } else if service.standIn {
             instance.warn(["“\(key)” was skipped: a stand-in for \(service.handler) that sets nothing; give it example data in the Modeler, a mock file mocks/\(service.handler).json, or register a ServiceHandler under one of \(service.handlerNames.map { "“\($0)”" }.joined(separator: ", "))"])
             return complete(node, token: token, key: key, finished: scope, &instance, evaluator: &evaluator)

@@ -53,6 +53,9 @@ extension ProcessBuilder {
             summary.append("gateway \(element.id): the person chooses (\(open.joined(separator: "; ")))")
             return
         }
+        if let ask = unsetVariablesPage(element, nodeID: nodeID, flows: flows, branches: branches, inclusive: inclusive) {
+            branches.append(ask)
+        }
         if let defaultFlow = flows.first(where: { $0.id == element.defaultFlow }) {
             branches.append(["next": .string(entry(defaultFlow.target))])
         } else if !branches.contains(where: { $0["when"] == "true" }) {
@@ -74,7 +77,7 @@ extension ProcessBuilder {
 
     /// The buttons of a "Which way?" page: each flow, and for an inclusive gateway "All of
     /// these paths", a fork to every one.
-    private mutating func choices(_ element: FlowElement, flows: [SequenceFlow], inclusive: Bool) -> [(label: String, target: String)] {
+    mutating func choices(_ element: FlowElement, flows: [SequenceFlow], inclusive: Bool) -> [(label: String, target: String)] {
         var paths = flows.map { (label: flowLabel($0), target: $0.target) }
         guard inclusive else { return paths }
         let id = uniqueID(element.id + "__all")
@@ -94,7 +97,7 @@ extension ProcessBuilder {
         return ModelExpressions.feel(trimmed)
     }
 
-    private func flowLabel(_ flow: SequenceFlow) -> String {
+    func flowLabel(_ flow: SequenceFlow) -> String {
         if let name = flow.name, !name.trimmingWhitespace().isEmpty { return name.collapsingWhitespace() }
         return elements[flow.target]?.label ?? flow.target
     }

@@ -65,7 +65,7 @@ extension ProcessBuilder {
     }
 
     /// A Camunda 8 value: FEEL after `=`, else the text itself (`source="bedrock"`).
-    private func zeebeSource(_ source: String) -> Result<JSONValue, ModelExpressionProblem> {
+    func zeebeSource(_ source: String) -> Result<JSONValue, ModelExpressionProblem> {
         let trimmed = source.trimmingWhitespace()
         guard trimmed.hasPrefix("=") else { return .success(["feel": .string(JSONValue.string(source).feelLiteral)]) }
         return ModelExpressions.feel(String(trimmed.dropFirst())).map(\.definitionJSON)

@@ -15,6 +15,8 @@ struct ProcessBuilder {
     /// Names of `message`, `signal`, `error` and `escalation` definitions by id.
     let definitionNames: [String: String]
     let validators: Set<String>
+    /// The names the project's mock files answer for.
+    let mocks: Set<String>
 
     var warnings: [LoadError] = []
     var errors: [LoadError] = []
@@ -25,8 +27,14 @@ struct ProcessBuilder {
     var usedForms = Set<String>()
     /// Elements whose input and output mappings became `locals`, `results`, `input` or `output`.
     var mapped = Set<String>()
+    /// Stand-in pages (node index, the task), pre-filled once every node is known.
+    var standInPages: [(node: Int, element: FlowElement)] = []
+    /// "Which way?" pages for unset variables (node index, gateway, the paths its conditions
+    /// read, its default flow), described once every node is known.
+    var unsetPages: [(node: Int, element: FlowElement, paths: [String], fallback: SequenceFlow?)] = []
 
-    private var nodes: [JSONValue] = []
+    /// The process's nodes so far (a stand-in's page is completed once every node is known).
+    var nodes: [JSONValue] = []
     private var emitted = Set<String>()
     /// `next(after:)` per element, so a continuation reached from several places is one node.
     private var continuations: [String: String] = [:]
@@ -35,7 +43,7 @@ struct ProcessBuilder {
     let incoming: [String: [SequenceFlow]]
     let boundaries: [String: [FlowElement]]
     /// The flow nodes directly inside each subprocess.
-    private let inside: [String: [FlowElement]]
+    let inside: [String: [FlowElement]]
     /// Whether anything in the process makes parallel tokens: a parallel gateway, or an
     /// activity, with several unconditional outgoing flows.
     private let forks: Bool
@@ -43,9 +51,9 @@ struct ProcessBuilder {
     private let linkTargets: [String: FlowElement]
 
     init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
-         definitionNames: [String: String], validators: Set<String>) {
+         definitionNames: [String: String], validators: Set<String>, mocks: Set<String> = []) {
         self.file = file; self.process = process; self.forms = forms; self.processNames = processNames
-        self.definitionNames = definitionNames; self.validators = validators
+        self.definitionNames = definitionNames; self.validators = validators; self.mocks = mocks
         elements = Dictionary(process.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         outgoing = Dictionary(grouping: process.flows, by: \.source)
         incoming = Dictionary(grouping: process.flows, by: \.target)
@@ -109,6 +117,8 @@ struct ProcessBuilder {
             summary.append("event subprocess \(element.id): not run (its events never happen in a preview)")
         }
         warnUnappliedMappings()
+        prefillStandInPages()
+        describeUnsetPages()
         return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
     }
 
@@ -233,9 +243,19 @@ struct ProcessBuilder {
         connectorResult(of: element, into: &node)
         let example = exampleData(of: element)
         if let example { node["example"] = example }
-        append(.object(node), from: element)
+        // The person is asked only when neither a mock nor example data answers.
+        let mocked = names.first(where: mocks.contains)
+        if example == nil, mocked == nil {
+            let askID = uniqueID(element.id + "__ask")
+            node["ask"] = .string(askID)
+            append(.object(node), from: element)
+            appendStandInPage(element, id: askID, service: node, type: type)
+        } else {
+            append(.object(node), from: element)
+        }
         summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") "
-            + (example != nil ? "completes with its example data" : "passes through") + " unless a handler or a mock (mocks/\(names[0]).json) answers")
+            + (mocked.map { "answers with mocks/\($0).json" } ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data, Throw error)"))
+            + " unless a Swift handler is registered")
     }
 
     private mutating func callActivity(_ element: FlowElement) {
@@ -303,7 +323,7 @@ struct ProcessBuilder {
         append(.object(node), from: element)
     }
 
-    private func isError(_ element: FlowElement) -> Bool {
+    func isError(_ element: FlowElement) -> Bool {
         if case .error = element.event { return true }
         return false
     }

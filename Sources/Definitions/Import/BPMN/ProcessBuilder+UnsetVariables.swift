@@ -1,0 +1,95 @@
+import Markdown
+import Expressions
+
+/// Never a silent guess: when no condition of a gateway holds and a variable they read is not
+/// set (a mapping's source was missing, a stand-in gave nothing), the process does not quietly
+/// take the default flow. A "Which way?" page says which variables are unset and which elements
+/// set them, and offers every flow.
+extension ProcessBuilder {
+    /// The branch to that page, placed after the gateway's conditions and before its default;
+    /// nil when its conditions read no variable, or are not all FEEL, or one always holds.
+    mutating func unsetVariablesPage(_ element: FlowElement, nodeID: String, flows: [SequenceFlow], branches: [JSONValue],
+                                     inclusive: Bool) -> JSONValue? {
+        var conditions: [String] = []
+        var paths: [String] = []
+        for branch in branches {
+            guard let source = branch["when"]?["feel"]?.stringValue, let expression = try? Expression(feel: source) else { return nil }
+            conditions.append(source)
+            for path in expression.surelyReadPaths where !path.isEmpty && !path.hasPrefix("$") && !paths.contains(path) {
+                guard (try? Expression(feel: path)) != nil else { return nil }
+                paths.append(path)
+            }
+        }
+        guard !paths.isEmpty else { return nil }
+        let unset = paths.map { "\($0) = null" }.joined(separator: " or ")
+        let held = conditions.map { "(\n\($0)\n) = true" }.joined(separator: " or ")
+        let id = uniqueID(nodeID + "__unset")
+        unsetPages.append((node: nodes.count, element: element, paths: paths, fallback: element.defaultFlow.flatMap { id in flows.first { $0.id == id } }))
+        append(choicePage(id: id, title: "Which way?", intro: "", paths: choices(element, flows: flows, inclusive: inclusive)), from: element)
+        summary.append("gateway \(element.id): when no condition holds and \(paths.joined(separator: ", ")) is unset, the person chooses")
+        return ["when": ["feel": .string("(\(unset)) and not(\(held))")], "next": .string(id)]
+    }
+
+    /// Writes each unset-variables page's text once every node is known: which variables its
+    /// gateway reads, each shown only while unset, and which elements set them.
+    mutating func describeUnsetPages() {
+        let setters = variableSetters()
+        for page in unsetPages {
+            var lines: [String] = []
+            for path in page.paths {
+                let top = String(path.split(separator: ".").first ?? "")
+                let who = setters[top].map { names in "set by " + names.map { "“\(Markdown.escaped($0))”" }.joined(separator: ", ") }
+                    ?? "nothing in this model sets it"
+                lines.append("{{#if \(path) = null}}\n- `\(path)` is not set (\(who))\n{{/if}}")
+            }
+            let then = page.fallback.map { "An engine would take the default flow (“\(Markdown.escaped(flowLabel($0)))”). " } ?? ""
+            let intro = "At “\(Markdown.escaped(page.element.label))” no condition holds, and the conditions read variables that are not set:\n\n"
+                + lines.joined(separator: "\n") + "\n\n\(then)Choose the path to preview."
+            guard case .object(var node) = nodes[page.node], case .array(var screen) = node["screen"], case .object(var text) = screen[0] else { continue }
+            text["markdown"] = ["template": .string(intro)]
+            screen[0] = .object(text)
+            node["screen"] = .array(screen)
+            nodes[page.node] = .object(node)
+        }
+    }
+
+    /// Top-level variable → the elements that set it: form fields, output mappings, script
+    /// results, decision and connector result variables, example data.
+    private func variableSetters() -> [String: [String]] {
+        var setters: [String: [String]] = [:]
+        func add(_ path: String?, _ element: FlowElement) {
+            guard let top = path?.split(separator: ".").first.map(String.init), !top.isEmpty else { return }
+            if !(setters[top] ?? []).contains(element.label) { setters[top, default: []].append(element.label) }
+        }
+        func fields(_ value: JSONValue, _ element: FlowElement) {
+            switch value {
+            case .object(let members):
+                add(members["key"]?.stringValue, element)
+                for member in members.values { fields(member, element) }
+            case .array(let items): for item in items { fields(item, element) }
+            default: break
+            }
+        }
+        for (index, node) in nodes.enumerated() where node["type"] == "userTask" && !standInPages.contains(where: { $0.node == index }) {
+            if let element = origins[index], let screen = node["screen"] { fields(screen, element) }
+        }
+        for element in process.elements {
+            let extensions = element.node.child("extensionElements", in: BPMNNamespace.model)
+            for output in extensions?.child("ioMapping", in: BPMNNamespace.zeebe)?.children("output", in: BPMNNamespace.zeebe) ?? [] {
+                add(output.attribute("target"), element)
+            }
+            add(extensions?.child("script", in: BPMNNamespace.zeebe)?.attribute("resultVariable"), element)
+            add(extensions?.child("calledDecision", in: BPMNNamespace.zeebe)?.attribute("resultVariable"), element)
+            for header in extensions?.child("taskHeaders", in: BPMNNamespace.zeebe)?.children("header", in: BPMNNamespace.zeebe) ?? []
+                where header.attribute("key") == "resultVariable" {
+                add(header.attribute("value"), element)
+            }
+            let example = extensions?.child("properties", in: BPMNNamespace.zeebe)?.children("property", in: BPMNNamespace.zeebe)
+                .first { $0.attribute("name") == "camundaModeler:exampleOutputJson" }?.attribute("value")
+            if let example, let parsed = try? JSONParser.parse(example), let keys = parsed.objectValue?.keys {
+                for key in keys { add(key, element) }
+            }
+        }
+        return setters
+    }
+}
