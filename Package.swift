@@ -38,7 +38,7 @@ let package = Package(
         // BPMN 2.0 with its forms (Import/), read into the same models (Markdown: escaping names).
         .target(name: "Definitions", dependencies: ["Expressions", "Markdown", "DMN", "FEEL"]),
         .target(name: "FlowStageRuntime", dependencies: [
-            "Definitions", "Expressions",
+            "Definitions", "Expressions", "DMN", "FEEL",
             .product(name: "GRDB", package: "GRDB.swift"),
             // The SQLite C API, for the version probe on the page-view path (SQLiteVersionProbe.swift).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -64,7 +64,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [
-            "Preview", "HTTP", "FlowStageRuntime", "PostgresStore", "Rendering", "Definitions", "Expressions", "FEEL", "Audit",
+            "Preview", "HTTP", "FlowStageRuntime", "PostgresStore", "Rendering", "Definitions", "Expressions", "DMN", "FEEL", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -66,6 +66,17 @@ extension PreviewApp {
                                 restartURL: instance.canRestart(at: offset + 1) ? links.restart(instance.id) : nil)
             }
             inspection.stepsDropped = instance.stepsDropped
+            inspection.decisions = instance.decisions.flatMap { record in
+                record.decisions.map { decision in
+                    Inspection.Decision(task: record.task, name: decision.name,
+                                        inputs: decision.inputs.map { "\($0.label) = \($0.value)" },
+                                        rules: decision.rules.map { rule in
+                                            (rule.number, ([rule.inputEntries.joined(separator: ", ") + " → " + rule.outputEntries.joined(separator: ", ")]
+                                                           + rule.annotations).joined(separator: " — "))
+                                        },
+                                        result: decision.result)
+                }
+            }
             inspection.sharing = Inspection.Sharing(shareURL: links.share(instance.id), stopURL: links.stopSharing(instance.id),
                                                     link: instance.shareSecret.map { links.shared(instance.id, secret: $0) })
             inspection.map = project.process(named: instance.process).map { Self.mapPath(of: instance, in: $0) }

@@ -27,6 +27,23 @@ public struct Inspection: Sendable {
     public var steps: [Step]?
     /// Some older steps are no longer kept.
     public var stepsDropped = false
+    /// The decisions business rule tasks evaluated, oldest first.
+    public var decisions: [Decision] = []
+
+    /// One decision evaluated: what it read, the rules that matched and its result.
+    public struct Decision: Sendable {
+        /// The task key of the business rule task.
+        public let task: String
+        public let name: String
+        /// `label = value` per input.
+        public let inputs: [String]
+        /// Per matched rule: its number, then its entries, outputs and annotations.
+        public let rules: [(number: Int, text: String)]
+        public let result: String
+        public init(task: String, name: String, inputs: [String], rules: [(number: Int, text: String)], result: String) {
+            self.task = task; self.name = name; self.inputs = inputs; self.rules = rules; self.result = result
+        }
+    }
 
     /// One step of the history, as the runtime recorded it.
     public struct Step: Sendable {
@@ -144,6 +161,13 @@ extension Renderer {
             } ?? .bool(false),
             .data: .text(inspection.data),
             .warnings: list(inspection.warnings),
+            .decisions: inspection.decisions.isEmpty ? .bool(false) : .object(KeyedView([.entries: .list(inspection.decisions.map { decision in
+                .object(KeyedView([
+                    .screen: .text(decision.task), .name: .text(decision.name), .inputs: .list(decision.inputs.map(TemplateValue.text)),
+                    .rules: .list(decision.rules.map { .text(ui.fill("inspectorDecisionRule", ["number": "\($0.number)"]) + ": " + $0.text) }),
+                    .result: .text(decision.result),
+                ]))
+            })])),
             .events: list(inspection.events),
             .screenURL: .text(links.instance(inspection.id)),
             .csrf: .text(settings.csrf),

@@ -54,7 +54,9 @@ import Testing
         #expect(current.all(where: { $0.hasClass("fs-map__badge") }).first?.text == "current")
         #expect(node(page, "claim-submitted")?["data-state"] == "passed")
         let passed = page.all(where: { $0.hasClass("fs-map__edge") && $0["data-state"] == "passed" }).compactMap { $0["data-flow"] }
-        #expect(Set(passed) == ["to-amount-check", "large-claim"], "the one way from the start to the task is filled in")
+        #expect(Set(passed) == ["to-check", "to-amount-check", "large-claim"], "the one way from the start to the task is filled in")
+        let decisions = try #require(page.all("table").first { $0.all("th").contains { $0.text == "Claim route" } })
+        #expect(decisions.text.contains("Claims over 1,000 need a manager's approval."), "the inspector shows the matched rule's annotation")
         #expect(steps(page).last == "Approve the claim (current)")
         #expect(page.all("a").contains { $0["href"] == instance + "/map" })
     }

@@ -61,7 +61,7 @@ public struct BPMNFormat: ProcessFormat {
                 var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
                                              processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
                                              definitionNames: model.definitionNames, validators: context.validators,
-                                             mocks: context.mocks)
+                                             mocks: context.mocks, decisions: context.decisions)
                 let built = builder.build()
                 result.errors += builder.errors
                 result.warnings += builder.warnings

@@ -34,7 +34,7 @@ struct ModelFiles {
                 guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) else { continue }
                 if isFolder.boolValue {
                     if depth + 1 < maxDepth { pending.append((path, depth + 1)) }
-                } else if formats.contains(where: { $0.reads(path) }) {
+                } else if formats.contains(where: { $0.reads(path) }) || ModelFiles.isDecisionModel(path) {
                     found.paths.append(path)
                 }
             }
@@ -43,9 +43,21 @@ struct ModelFiles {
         return found
     }
 
+    /// A DMN model: read for the decisions business rule tasks call.
+    static func isDecisionModel(_ path: String) -> Bool { path.lowercased().hasSuffix(".dmn") }
+
+    /// The DMN files, each read once.
+    func decisionFiles(_ folder: URL, errors: inout [LoadError]) -> [ProjectFile] {
+        read(folder, paths: paths.filter(ModelFiles.isDecisionModel), errors: &errors)
+    }
+
     /// The files `format` reads, each read once; an unreadable or too large one is an error.
     func read(_ folder: URL, for format: any ProcessFormat, errors: inout [LoadError]) -> [ProjectFile] {
-        paths.filter(format.reads).compactMap { path in
+        read(folder, paths: paths.filter(format.reads), errors: &errors)
+    }
+
+    private func read(_ folder: URL, paths: [String], errors: inout [LoadError]) -> [ProjectFile] {
+        paths.compactMap { path in
             let url = folder.appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 errors.append(LoadError(file: path, pointer: "", message: "cannot be read; check its permissions"))

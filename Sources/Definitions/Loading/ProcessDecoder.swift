@@ -71,7 +71,7 @@ struct ProcessDecoder {
                                             alternatives: others, standIn: reader.bool("standIn") ?? false,
                                             example: decodeExample(reader),
                                             resultVariable: reader.path("resultVariable"), resultExpression: reader.expression("resultExpression"),
-                                            ask: reader.string("ask")))
+                                            ask: reader.string("ask"), decision: decodeDecision(reader)))
             if next == nil { reader.missing("next", "A service task") }
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
@@ -99,6 +99,14 @@ struct ProcessDecoder {
         return Node(id: id, kind: kind, next: next, pointer: pointer,
                     locals: scoped ? decodeAssignments(reader, key: "locals") : [],
                     results: scoped ? decodeAssignments(reader, key: "results") : [])
+    }
+
+    /// A service task's `decision`: `{"id", "resultVariable", "mapResult"}`.
+    private func decodeDecision(_ reader: ObjectReader) -> DecisionCall? {
+        guard let decision = reader.object("decision", what: "\"decision\"") else { return nil }
+        guard let id = decision.string("id", required: "A decision") else { return nil }
+        let mapping = decision.oneOf("mapResult", DecisionCall.Mapping.allCases.map(\.rawValue)).flatMap(DecisionCall.Mapping.init(rawValue:))
+        return DecisionCall(id: id, resultVariable: decision.path("resultVariable"), mapping: mapping)
     }
 
     /// A stand-in's `example`: the variables it completes with, an object.

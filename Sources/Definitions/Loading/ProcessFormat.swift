@@ -33,11 +33,14 @@ public struct ImportContext: Sendable {
     /// The names the project's mock files answer for (`mocks/<name>.json`): a stand-in one
     /// answers never asks the person.
     public let mocks: Set<String>
+    /// The ids and names of the decisions in the project's `.dmn` files.
+    public let decisions: Set<String>
 
-    public init(validators: Set<String>, processNames: Set<String> = [], mocks: Set<String> = []) {
+    public init(validators: Set<String>, processNames: Set<String> = [], mocks: Set<String> = [], decisions: Set<String> = []) {
         self.validators = validators
         self.processNames = processNames
         self.mocks = mocks
+        self.decisions = decisions
     }
 }
 

@@ -105,11 +105,15 @@ public struct ProjectLoader: Sendable {
         }
         var summaries: [ImportSummary] = []
         errors += modelFiles.errors
+        let decisionRead = DMNFile.read(modelFiles.decisionFiles(folder, errors: &errors).map { ($0.path, $0.bytes) })
+        errors += decisionRead.errors
+        warnings += decisionRead.warnings
+        let decisions = ProjectDecisions(models: decisionRead.models, files: decisionRead.files)
         for format in formats {
             let files = modelFiles.read(folder, for: format, errors: &errors)
             guard !files.isEmpty else { continue }
             let imported = format.load(files, context: ImportContext(validators: componentNames, processNames: processNames,
-                                                                         mocks: Set(mocks.keys)))
+                                                                         mocks: Set(mocks.keys), decisions: decisions.callable))
             errors += imported.errors
             warnings += imported.warnings
             summaries += imported.summaries
@@ -120,6 +124,14 @@ public struct ProjectLoader: Sendable {
                 }
                 processNames.insert(process.name)
                 processes.append(process)
+            }
+        }
+        let callable = decisions.callable
+        for process in processes {
+            for node in process.nodes {
+                guard case .serviceTask(let service) = node.kind, let call = service.decision, !callable.contains(call.id) else { continue }
+                errors.append(LoadError(file: process.file, pointer: node.pointer.appending("decision").appending("id").description,
+                                        message: "decision \"\(call.id)\" is in no .dmn file of this project; add the DMN file, or fix the id"))
             }
         }
         ProcessReferences.check(processes, known: processNames, handlers: registeredHandlers,
@@ -149,7 +161,7 @@ public struct ProjectLoader: Sendable {
             locale: root?.string("locale") ?? defaultLanguage, theme: themes[themeName] == nil ? "default" : themeName,
             appearance: appearance, processes: processes, tags: tags, themes: themes,
             validators: validators, warnings: warnings, flows: flows, enumerations: enumerations, media: media,
-            imports: summaries, words: words, mocks: mocks))
+            imports: summaries, words: words, mocks: mocks, decisions: decisions))
     }
 
     // MARK: - Files

@@ -111,9 +111,13 @@ public struct ServiceTask: Sendable {
     /// The page where the person completes a stand-in nothing else answers for; without one it
     /// passes through with a warning.
     public let ask: String?
+    /// A business rule task's DMN decision: it answers after a handler and a mock, before
+    /// example data and the person.
+    public let decision: DecisionCall?
 
     public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false,
-                example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil, ask: String? = nil) {
+                example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil, ask: String? = nil,
+                decision: DecisionCall? = nil) {
         self.handler = handler
         self.onError = onError
         self.errorKey = errorKey
@@ -123,6 +127,7 @@ public struct ServiceTask: Sendable {
         self.resultVariable = resultVariable
         self.resultExpression = resultExpression
         self.ask = ask
+        self.decision = decision
     }
 
     /// Whether the task's answer is a connector's response rather than its variables.
@@ -130,6 +135,33 @@ public struct ServiceTask: Sendable {
 
     /// Every name the handler may be registered under, in the order they are tried.
     public var handlerNames: [String] { [handler] + alternatives }
+}
+
+/// The decision a business rule task evaluates and where its result goes.
+public struct DecisionCall: Sendable {
+    /// Camunda 7's `mapDecisionResult`: how the matched rules' outputs become the variable.
+    public enum Mapping: String, Sendable, CaseIterable {
+        /// Every matched rule's outputs as an object, in a list (Camunda 7's default).
+        case resultList
+        /// The one matched rule's outputs as an object.
+        case singleResult
+        /// The one output of the one matched rule.
+        case singleEntry
+        /// The one output of every matched rule, in a list.
+        case collectEntries
+    }
+
+    /// The decision's id (or name) in one of the project's `.dmn` files.
+    public let id: String
+    public let resultVariable: DataPath?
+    /// nil: the decision's value as DMN gives it (Camunda 8).
+    public let mapping: Mapping?
+
+    public init(id: String, resultVariable: DataPath?, mapping: Mapping?) {
+        self.id = id
+        self.resultVariable = resultVariable
+        self.mapping = mapping
+    }
 }
 
 /// Runs another process as part of this one, with its own data object.

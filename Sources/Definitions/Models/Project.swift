@@ -32,17 +32,19 @@ public struct Project: Sendable {
     public let words: InterfaceWords
     /// Stand-in answers from `mocks/*.json`, by job type or element id.
     public let mocks: [String: Mock]
+    /// The decisions of the project's `.dmn` files.
+    public let decisions: ProjectDecisions
 
     public init(name: String, languages: [String], defaultLanguage: String, locale: String, theme: String,
                 appearance: Appearance, processes: [ProcessDefinition], tags: Tags, themes: [String: Theme],
                 validators: [String: NamedValidator], warnings: [LoadError], flows: [FlowDefinition] = [],
                 enumerations: [String: Enumeration] = [:], media: [String: MediaItem] = [:], imports: [ImportSummary] = [],
-                words: InterfaceWords = .empty, mocks: [String: Mock] = [:]) {
+                words: InterfaceWords = .empty, mocks: [String: Mock] = [:], decisions: ProjectDecisions = .none) {
         self.name = name; self.languages = languages; self.defaultLanguage = defaultLanguage
         self.locale = locale; self.theme = theme; self.appearance = appearance; self.processes = processes
         self.tags = tags; self.themes = themes; self.validators = validators; self.warnings = warnings
         self.flows = flows; self.enumerations = enumerations; self.media = media
-        self.imports = imports; self.words = words; self.mocks = mocks
+        self.imports = imports; self.words = words; self.mocks = mocks; self.decisions = decisions
     }
 
     public func process(named name: String) -> ProcessDefinition? {

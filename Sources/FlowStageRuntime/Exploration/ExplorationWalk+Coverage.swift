@@ -8,7 +8,12 @@ extension ExplorationWalk {
         for process in project.processes {
             let owner = Coverage.Owner.process(process.name)
             let graph = Self.graphReachable(process)
-            for node in process.nodes {
+            // A decision task's page is shown only when its decision fails: not a place to reach.
+            let fallbacks = Set(process.nodes.compactMap { node -> String? in
+                if case .serviceTask(let service) = node.kind, service.decision != nil { return service.ask }
+                return nil
+            })
+            for node in process.nodes where !fallbacks.contains(node.id) {
                 let kind: Coverage.Kind
                 var outcome: String?
                 switch node.kind {

@@ -47,6 +47,8 @@ public struct Instance: Sendable, Equatable {
     public var stepsDropped = false
     /// Every flow taken, oldest first (bounded by `maxTrail`): the path on the process map.
     public var trail: [Passage] = []
+    /// The decisions business rule tasks evaluated, oldest first (bounded by `maxDecisions`).
+    public var decisions: [DecisionRecord] = []
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date
@@ -59,6 +61,12 @@ public struct Instance: Sendable, Equatable {
     }
 
     static let maxWarnings = 50
+    static let maxDecisions = 20
+
+    mutating func record(_ decision: DecisionRecord) {
+        decisions.append(decision)
+        if decisions.count > Instance.maxDecisions { decisions.removeFirst(decisions.count - Instance.maxDecisions) }
+    }
 
     mutating func warn(_ messages: [String]) {
         guard !messages.isEmpty else { return }

@@ -1,8 +1,8 @@
 import Definitions
 import Expressions
 
-/// `serviceTask`: a Swift handler, else the project's mock, else the task's example data
-/// answers (decision 0037); a stand-in nothing answers goes to its page (`ask`), where the person
+/// `serviceTask`: a Swift handler, else the project's mock, else a business rule task's DMN
+/// decision, else the task's example data answers (decision 0037); a stand-in nothing answers goes to its page (`ask`), where the person
 /// answers, or without one passes through with a warning. A failure or a thrown BPMN error goes
 /// to `onError`, else fails the instance.
 extension TokenRunner {
@@ -32,6 +32,8 @@ extension TokenRunner {
             case .error(let code, let text):
                 message = "\(mock.file) throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
             }
+        } else if let call = service.decision, let finished = decide(call, scope: scope, key: key, now: evaluator.now, &instance) {
+            return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
         } else if let example = service.example {
             return complete(node, token: token, key: key, finished: scope.overlaid(by: example), &instance, evaluator: &evaluator)
         } else if service.standIn, let ask = service.ask {

@@ -6,7 +6,7 @@ import Foundation
 extension Instance: Codable {
     private enum Keys: String, CodingKey {
         case id, process, session, status, data, tokens, calls, ending, serial, endNode, incident, warnings,
-             modal, version, createdAt, updatedAt, parent, shareSecret, startData, steps, stepsDropped, trail
+             modal, version, createdAt, updatedAt, parent, shareSecret, startData, steps, stepsDropped, trail, decisions
         /// Before tokens: the one waiting user task and the tasks before it.
         case current, history
     }
@@ -37,6 +37,7 @@ extension Instance: Codable {
         steps = try c.decodeIfPresent([InstanceStep].self, forKey: .steps) ?? []
         stepsDropped = try c.decodeIfPresent(Bool.self, forKey: .stepsDropped) ?? false
         trail = try c.decodeIfPresent([Passage].self, forKey: .trail) ?? []
+        decisions = try c.decodeIfPresent([DecisionRecord].self, forKey: .decisions) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,5 +64,6 @@ extension Instance: Codable {
         if !steps.isEmpty { try c.encode(steps, forKey: .steps) }
         if stepsDropped { try c.encode(stepsDropped, forKey: .stepsDropped) }
         if !trail.isEmpty { try c.encode(trail, forKey: .trail) }
+        if !decisions.isEmpty { try c.encode(decisions, forKey: .decisions) }
     }
 }

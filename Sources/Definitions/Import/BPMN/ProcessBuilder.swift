@@ -17,6 +17,8 @@ struct ProcessBuilder {
     let validators: Set<String>
     /// The names the project's mock files answer for.
     let mocks: Set<String>
+    /// The ids and names of the project's DMN decisions.
+    let decisions: Set<String>
 
     var warnings: [LoadError] = []
     var errors: [LoadError] = []
@@ -51,9 +53,9 @@ struct ProcessBuilder {
     private let linkTargets: [String: FlowElement]
 
     init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
-         definitionNames: [String: String], validators: Set<String>, mocks: Set<String> = []) {
+         definitionNames: [String: String], validators: Set<String>, mocks: Set<String> = [], decisions: Set<String> = []) {
         self.file = file; self.process = process; self.forms = forms; self.processNames = processNames
-        self.definitionNames = definitionNames; self.validators = validators; self.mocks = mocks
+        self.definitionNames = definitionNames; self.validators = validators; self.mocks = mocks; self.decisions = decisions
         elements = Dictionary(process.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         outgoing = Dictionary(grouping: process.flows, by: \.source)
         incoming = Dictionary(grouping: process.flows, by: \.target)
@@ -243,9 +245,12 @@ struct ProcessBuilder {
         connectorResult(of: element, into: &node)
         let example = exampleData(of: element)
         if let example { node["example"] = example }
-        // The person is asked only when neither a mock nor example data answers.
+        let decision = kind == "businessRuleTask" ? calledDecision(element) : nil
+        if let decision { node["decision"] = decision }
+        // The person is asked when no mock answers, and neither a decision nor example data does
+        // (a decision that fails asks too).
         let mocked = names.first(where: mocks.contains)
-        if example == nil, mocked == nil {
+        if mocked == nil, example == nil || decision != nil {
             let askID = uniqueID(element.id + "__ask")
             node["ask"] = .string(askID)
             append(.object(node), from: element)
@@ -254,7 +259,8 @@ struct ProcessBuilder {
             append(.object(node), from: element)
         }
         summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") "
-            + (mocked.map { "answers with mocks/\($0).json" } ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data, Throw error)"))
+            + (mocked.map { "answers with mocks/\($0).json" } ?? decision.flatMap { $0["id"]?.stringValue }.map { "evaluates decision \($0)" }
+               ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data, Throw error)"))
             + " unless a Swift handler is registered")
     }
 
