@@ -1,4 +1,5 @@
 import ArgumentParser
+import Definitions
 import Expressions
 import Foundation
 
@@ -25,13 +26,15 @@ struct Validate: ParsableCommand {
         if json {
             let result: JSONValue = ["valid": .bool(check.errors.isEmpty),
                                      "errors": ProjectCheck.json(check.errors), "warnings": ProjectCheck.json(check.warnings),
-                                     "imports": .array((check.project?.imports ?? []).map { summary in
-                                         ["file": .string(summary.file), "lines": .array(summary.lines.map { .string($0) })] })]
+                                     "imports": summaries(check.project?.imports ?? []),
+                                     "decisions": summaries(check.project.map { $0.decisions.summaries(callers: $0.processes) } ?? [])]
             print(result.serialized(pretty: true))
         } else {
             check.report()
-            // What each model became: tasks and forms, stand-ins, conditions and choices.
-            for summary in check.project?.imports ?? [] {
+            // What each model became: tasks and forms, stand-ins, conditions and choices; then
+            // each DMN file's decisions and the tasks that call them.
+            let decisions = check.project.map { $0.decisions.summaries(callers: $0.processes) } ?? []
+            for summary in (check.project?.imports ?? []) + decisions {
                 print(summary.file)
                 for line in summary.lines { print("  " + line) }
             }
@@ -45,4 +48,8 @@ struct Validate: ParsableCommand {
     }
 
     private func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
+    private func summaries(_ list: [ImportSummary]) -> JSONValue {
+        .array(list.map { ["file": .string($0.file), "lines": .array($0.lines.map { .string($0) })] })
+    }
 }

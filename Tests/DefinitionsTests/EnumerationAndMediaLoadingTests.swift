@@ -78,6 +78,18 @@ import TestSupport
         #expect(found.first?.message.contains("the project has no lists in enumerations/; add enumerations/planets.json") == true)
     }
 
+    /// Every error at once: a process with another error still has its screens checked.
+    @Test func anUnknownEnumerationIsReportedBesideTheProcesssOtherErrors() throws {
+        let select = #"{ "type": "select", "key": "country", "label": "Country", "enumeration": "planets" }"#
+        let folder = try project(nodes: """
+            [ { "id": "start", "type": "start", "next": "ask" },
+              { "id": "ask", "type": "userTask", "screen": [\(select)], "actions": [ { "name": "go", "type": "submit", "next": "nowhere" } ] },
+              { "id": "end", "type": "end" } ]
+            """)
+        let pointers = errors(folder).map(\.pointer)
+        #expect(pointers.contains("/nodes/1/screen/0/enumeration") && pointers.contains("/nodes/1/actions/0/next"), "\(pointers)")
+    }
+
     @Test func aChildListWhoseParentEnumerationDoesNotExistIsALoadError() throws {
         let orphan = #"{ "name": "cities", "parent": "continents", "items": [ { "code": "bv", "parentCode": "eu", "content": "Brasov" } ] }"#
         let found = errors(try fixture(screen: "[\(countrySelect)]", ["enumerations/cities.json": orphan]))

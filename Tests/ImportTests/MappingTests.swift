@@ -234,4 +234,30 @@ struct MappingTests {
         let back = try #require(try harness.engine.back(second.id, session: "s").applied)
         #expect(harness.screen(back)?.data["shown"] == 6)
     }
+
+    @Test func anInterruptedTaskSetsNoResults() throws {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/><bpmn:userTask id="t"><bpmn:extensionElements><zeebe:ioMapping>
+          <zeebe:output source="=&quot;done&quot;" target="state"/></zeebe:ioMapping></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:boundaryEvent id="late" attachedToRef="t"><bpmn:timerEventDefinition><bpmn:timeDuration>P1D</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>
+        <bpmn:endEvent id="e"/><bpmn:endEvent id="timedOut"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
+        <bpmn:sequenceFlow id="f2" sourceRef="late" targetRef="timedOut"/>
+        """)
+        let harness = try harness(model)
+        let interrupted = try #require(try harness.post(try harness.start("claim"), "event-1").applied)
+        #expect(interrupted.endNode == "timedOut" && interrupted.data["state"] == nil, "\(interrupted.data)")
+        let completed = try #require(try harness.post(try harness.start("claim"), "complete").applied)
+        #expect(completed.data["state"] == "done")
+    }
+
+    @Test func aListOfMappingsAppliesInItsOrder() throws {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/><bpmn:userTask id="t"><bpmn:extensionElements><zeebe:ioMapping>
+          <zeebe:input source="=2" target="z"/><zeebe:input source="=z * 10" target="a"/></zeebe:ioMapping></bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/><bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e"/>
+        """)
+        let harness = try harness(model)
+        #expect(harness.screen(try harness.start("claim"))?.data["a"] == 20, "z comes first in the model, though a sorts first")
+    }
 }

@@ -17,6 +17,7 @@ import Rendering
 //   render of the typical screen — goal ≤ 25 µs median
 //   FEEL: a simple condition     — goal under a microsecond
 //   DMN: a 20-rule decision table with 3 inputs, UNIQUE, evaluated with its trace
+//   the page of a task fed by input mappings — as fast as the same page without them
 
 /// The repository this file is in: the fixture, Themes/ and Templates/ are read from it.
 private let repository = URL(fileURLWithPath: #filePath)
@@ -152,6 +153,68 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(renderer.screen(state, settings: settings))
         }
     }
+
+    // Issue 57: the page of a task that input mappings feed, after a service task that
+    // answered with example data through output mappings, against the same page unmapped.
+    for mapped in [true, false] {
+        let (mappedEngine, mappedRenderer, mappedInstance) = mappedTaskPage(mapped: mapped)
+        Benchmark(mapped ? "Show the page of a task with input mappings, after a mapped task" : "Show the same page without mappings") { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard let screen = mappedEngine.screen(mappedInstance, language: "en") else { fatalError("The mapped page did not resolve") }
+                blackHole(mappedRenderer.screen(screen, settings: settings))
+            }
+        }
+    }
+}
+
+/// A Camunda 8 model: a service task answering with example data (output mappings when
+/// `mapped`) before a user task whose form shows three values (input mappings when `mapped`,
+/// else the same values set by the service).
+private func mappedTaskPage(mapped: Bool) -> (ProcessEngine, Renderer, Instance) {
+    let io = mapped ? """
+        <zeebe:ioMapping><zeebe:output source="=offer.rate" target="rate"/><zeebe:output source="=offer.term" target="term"/></zeebe:ioMapping>
+        """ : ""
+    let example = mapped ? #"{&quot;offer&quot;: {&quot;rate&quot;: 4.5, &quot;term&quot;: 24}}"# : #"{&quot;rate&quot;: 4.5, &quot;term&quot;: 24, &quot;monthly&quot;: 451.3, &quot;label&quot;: &quot;Rate 4.5&quot;}"#
+    let inputs = mapped ? """
+        <zeebe:ioMapping><zeebe:input source="=round half up(amount * (1 + rate / 100) / term, 2)" target="monthly"/>
+          <zeebe:input source="=&quot;Rate &quot; + string(rate)" target="label"/></zeebe:ioMapping>
+        """ : ""
+    let model = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="d">
+      <bpmn:process id="offer" name="Offer" isExecutable="true">
+        <bpmn:startEvent id="s"/>
+        <bpmn:serviceTask id="price"><bpmn:extensionElements><zeebe:taskDefinition type="price"/>\(io)
+          <zeebe:properties><zeebe:property name="camundaModeler:exampleOutputJson" value="\(example)"/></zeebe:properties>
+        </bpmn:extensionElements></bpmn:serviceTask>
+        <bpmn:userTask id="show"><bpmn:extensionElements><zeebe:formDefinition formId="offer"/>\(inputs)</bpmn:extensionElements></bpmn:userTask>
+        <bpmn:endEvent id="e"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="price"/><bpmn:sequenceFlow id="f1" sourceRef="price" targetRef="show"/>
+        <bpmn:sequenceFlow id="f2" sourceRef="show" targetRef="e"/>
+      </bpmn:process>
+    </bpmn:definitions>
+    """
+    let form = #"""
+    { "id": "offer", "type": "default", "components": [
+      { "type": "text", "text": "# Your offer\n{{label}}: {{monthly}} a month for {{term}} months." },
+      { "type": "number", "key": "amount", "label": "Amount" },
+      { "type": "checkbox", "key": "accepted", "label": "I accept the offer" } ] }
+    """#
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowstage-bench-mapped-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: folder.appendingPathComponent("forms"), withIntermediateDirectories: true)
+    try! model.write(to: folder.appendingPathComponent("offer.bpmn"), atomically: true, encoding: .utf8)
+    try! form.write(to: folder.appendingPathComponent("forms/offer.form"), atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project: Project
+    switch ProjectLoader(builtInThemes: repository.appendingPathComponent("Themes")).load(folder) {
+    case .success(let loaded): project = loaded
+    case .failure(let errors): fatalError("The mapped benchmark model does not load: \(errors)")
+    }
+    let engine = ProcessEngine(project: project, store: MemoryStore<Instance>())
+    let instance = try! engine.start(process: "offer", session: "bench", seed: ["amount": 10_000])
+    let renderer = Renderer(project: project, templates: try! TemplateSet(builtIn: repository.appendingPathComponent("Templates"), project: folder),
+                            links: ServerLinks())
+    return (engine, renderer, instance)
 }
 
 /// Rules 1–18 miss (their amount ranges are below 9,000); rule 19 matches; rule 20 is the fallback.

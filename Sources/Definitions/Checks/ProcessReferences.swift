@@ -3,8 +3,9 @@
 enum ProcessReferences {
     /// `known` holds every process name found, including those of files with errors, so a
     /// broken called process is reported once, in its own file.
+    /// A service task a mock, a decision or example data answers needs no handler.
     static func check(_ processes: [ProcessDefinition], known: Set<String>, handlers: Set<String>?,
-                      actionHandlers: Set<String> = [], errors: inout [LoadError], warnings: inout [LoadError]) {
+                      actionHandlers: Set<String> = [], mocks: Set<String> = [], errors: inout [LoadError], warnings: inout [LoadError]) {
         for process in processes {
             for node in process.nodes {
                 if case .userTask(let task) = node.kind {
@@ -14,7 +15,8 @@ enum ProcessReferences {
                 case .callActivity(let call) where !known.contains(call.process):
                     errors.append(LoadError(file: process.file, pointer: node.pointer.appending("process").description,
                                             message: "no process is named \"\(call.process)\"; name one of \(list(known))"))
-                case .serviceTask(let service) where !service.standIn:
+                case .serviceTask(let service) where !service.standIn && service.decision == nil && service.example == nil
+                                                     && !service.handlerNames.contains(where: mocks.contains):
                     guard let handlers else {
                         warnings.append(LoadError(
                             file: process.file, pointer: node.pointer.appending("handler").description,

@@ -41,4 +41,16 @@ struct MockLoader {
             return .error(code: code, message: error.string("message"))
         }
     }
+
+    /// A mock no service task answers to (its file name is neither a job type nor an element id
+    /// of one): most often a typo, so it is named.
+    static func unused(_ mocks: [String: Mock], processes: [ProcessDefinition]) -> [LoadError] {
+        var names = Set<String>()
+        for node in processes.flatMap(\.nodes) {
+            if case .serviceTask(let service) = node.kind { names.formUnion(service.handlerNames) }
+        }
+        return mocks.values.filter { !names.contains($0.name) }.sorted { $0.file < $1.file }.map { mock in
+            LoadError(file: mock.file, pointer: "", message: "no service, send, script or business rule task has the job type or id “\(mock.name)”, so this mock answers for nothing; rename the file after a task's job type or element id")
+        }
+    }
 }

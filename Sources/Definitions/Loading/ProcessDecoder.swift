@@ -97,8 +97,25 @@ struct ProcessDecoder {
             diagnostics.error(at: reader.at(key), "only user, script and service tasks have \"\(key)\"; a call activity passes data with \"input\" and \"output\"")
         }
         return Node(id: id, kind: kind, next: next, pointer: pointer,
-                    locals: scoped ? decodeAssignments(reader, key: "locals") : [],
-                    results: scoped ? decodeAssignments(reader, key: "results") : [])
+                    locals: scoped ? decodeMappings(reader, key: "locals") : [],
+                    results: scoped ? decodeMappings(reader, key: "results") : [])
+    }
+
+    /// `locals` and `results`: a list of `{"target", "source"}` applied in its order, as an
+    /// engine applies a task's mappings, or an object applied in the order of its paths.
+    private func decodeMappings(_ reader: ObjectReader, key: String) -> [Assignment] {
+        guard let items = reader.array(key) else { return decodeAssignments(reader, key: key) }
+        return items.compactMap { item -> Assignment? in
+            guard let mapping = ObjectReader(item.value, at: item.pointer, diagnostics, what: "A mapping"),
+                  let target = mapping.path("target", required: "A mapping"),
+                  let source = mapping.value("source") else {
+                if case .object = item.value, !(item.value.objectValue?.keys.contains("source") ?? false) {
+                    diagnostics.error(at: item.pointer, "a mapping needs \"source\", the expression whose value goes to \"target\"")
+                }
+                return nil
+            }
+            return ObjectReader.expression(source, at: mapping.at("source"), diagnostics).map { Assignment(path: target, expression: $0) }
+        }
     }
 
     /// A service task's `decision`: `{"id", "resultVariable", "mapResult"}`.
@@ -173,7 +190,7 @@ struct ProcessDecoder {
             analytics: reader.object("analytics", what: "analytics").map {
                 AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
             },
-            variablesFrom: variablesFrom, pointer: item.pointer)
+            variablesFrom: variablesFrom, interrupts: reader.bool("interrupts") ?? false, pointer: item.pointer)
     }
 
     /// `{ "path": "expression" }` sorted by path: JSON objects keep no order, so this one is stable.

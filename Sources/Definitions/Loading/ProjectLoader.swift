@@ -85,6 +85,7 @@ public struct ProjectLoader: Sendable {
         let componentNames = registeredValidators.union(validators.keys)
         var processes: [ProcessDefinition] = []
         var processNames = Set<String>()
+        var refused: [ProcessDefinition] = []
         for file in jsonFiles(folder, "processes") {
             guard let value = readJSON(folder, file, &errors) else { continue }
             let diagnostics = Diagnostics(file: file)
@@ -101,6 +102,9 @@ public struct ProjectLoader: Sendable {
                 } else {
                     processes.append(process)
                 }
+            } else if let process {
+                // Not loaded, but its screens are still checked: every error at once.
+                refused.append(process)
             }
         }
         var summaries: [ImportSummary] = []
@@ -109,6 +113,7 @@ public struct ProjectLoader: Sendable {
         errors += decisionRead.errors
         warnings += decisionRead.warnings
         let decisions = ProjectDecisions(models: decisionRead.models, files: decisionRead.files)
+        warnings += decisions.duplicates
         for format in formats {
             let files = modelFiles.read(folder, for: format, errors: &errors)
             guard !files.isEmpty else { continue }
@@ -135,7 +140,8 @@ public struct ProjectLoader: Sendable {
             }
         }
         ProcessReferences.check(processes, known: processNames, handlers: registeredHandlers,
-                                actionHandlers: registeredActionHandlers, errors: &errors, warnings: &warnings)
+                                actionHandlers: registeredActionHandlers, mocks: Set(mocks.keys), errors: &errors, warnings: &warnings)
+        warnings += MockLoader.unused(mocks, processes: processes)
         for process in processes {
             warnings += MissingTags.inProcess(process, tags: tags, languages: languages)
         }
@@ -149,7 +155,7 @@ public struct ProjectLoader: Sendable {
         }
         warnings += mediaTags.warnings
         let content = ContentReferences(enumerations: enumerations, media: media)
-        for process in processes {
+        for process in processes + refused {
             for node in process.nodes { if let task = node.userTask { content.check(task.screen, file: process.file, errors: &errors) } }
         }
         for flow in flows {

@@ -37,6 +37,9 @@ public struct ActionDefinition: Sendable {
     /// A field (a top-level name) whose text is a JSON object of variables: a submit sets each
     /// of them and drops the field, as a job completed with those variables would.
     public let variablesFrom: DataPath?
+    /// A submit that interrupts its task (an interrupting boundary event): the task's results
+    /// are not set and nothing it wrote leaves it.
+    public let interrupts: Bool
     public let pointer: JSONPointer
 
     /// How many row positions this action's button posts (`_item`): one per `[]` of its list,
@@ -57,11 +60,11 @@ public struct ActionDefinition: Sendable {
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
                 handler: String? = nil, key: DataPath? = nil, list: ListKey? = nil, analytics: AnalyticsTag? = nil,
-                variablesFrom: DataPath? = nil, pointer: JSONPointer = JSONPointer()) {
+                variablesFrom: DataPath? = nil, interrupts: Bool = false, pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
         self.validate = validate; self.keepTask = keepTask; self.process = process; self.url = url; self.newTab = newTab
         self.handler = handler; self.key = key; self.list = list; self.analytics = analytics
-        self.variablesFrom = variablesFrom; self.pointer = pointer
+        self.variablesFrom = variablesFrom; self.interrupts = interrupts; self.pointer = pointer
     }
 }
 

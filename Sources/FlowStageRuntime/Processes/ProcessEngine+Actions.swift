@@ -102,7 +102,9 @@ extension ProcessEngine {
         case .handler: action.next
         default: nil
         }
-        if next != nil, !action.keepTask {
+        if action.interrupts, next != nil {
+            // An interrupted task completes nothing: no results, and its locals go with the token.
+        } else if next != nil, !action.keepTask {
             changed.leave(waiting.node, token: waiting.token.id, finished: data, evaluator: &evaluator)
         } else {
             changed.write(data, token: waiting.token.id)

@@ -53,6 +53,7 @@ extension ProcessBuilder {
             summary.append("gateway \(element.id): the person chooses (\(open.joined(separator: "; ")))")
             return
         }
+        let evaluated = branches.filter { $0["when"] != nil && $0["when"] != "true" }.count
         if let ask = unsetVariablesPage(element, nodeID: nodeID, flows: flows, branches: branches, inclusive: inclusive) {
             branches.append(ask)
         }
@@ -67,7 +68,6 @@ extension ProcessBuilder {
                               intro: "At “\(Markdown.escaped(element.label))” no condition holds for this data, so choose the path to preview.",
                               paths: paths), from: element)
         }
-        let evaluated = branches.filter { $0["when"] != nil && $0["when"] != "true" }.count
         let what = id != nil ? "conditional flows of" : inclusive ? "inclusive gateway" : "gateway"
         summary.append("\(what) \(element.id): \(evaluated) condition\(evaluated == 1 ? "" : "s") evaluated"
             + (inclusive ? ", every path whose condition holds is taken" : "")

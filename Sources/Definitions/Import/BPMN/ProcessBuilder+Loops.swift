@@ -50,7 +50,7 @@ extension ProcessBuilder {
                 set[collection] = ["feel": "[]"]
                 done[collection] = ["feel": .string("append(\(collection),\n\(expression.source)\n)")]
             case .success:
-                break
+                warnings.append(located(element, "the output element \(source) is not FEEL, so \(collection) is not gathered (Camunda 8 writes it as =…)"))
             case .failure(let problem):
                 warnings.append(located(element, "the output element \(source) cannot be evaluated here (\(problem)); \(collection) is not gathered"))
             }

@@ -5,8 +5,9 @@ import Expressions
 /// the Modeler's example data and a connector's `resultVariable` and `resultExpression`.
 extension ProcessBuilder {
     struct Mappings {
-        var inputs: [String: JSONValue] = [:]
-        var outputs: [String: JSONValue] = [:]
+        /// In the order the model writes them: a later mapping sees the targets before it.
+        var inputs: [(target: String, source: JSONValue)] = []
+        var outputs: [(target: String, source: JSONValue)] = []
         /// Mappings read (evaluated in a walk) and left out (each with a located warning).
         var read = 0
     }
@@ -40,8 +41,8 @@ extension ProcessBuilder {
     mutating func addMappings(_ element: FlowElement, to node: inout [String: JSONValue]) {
         let found = mappings(of: element)
         mapped.insert(element.id)
-        if !found.inputs.isEmpty { node["locals"] = .object(found.inputs) }
-        if !found.outputs.isEmpty { node["results"] = .object(found.outputs) }
+        if !found.inputs.isEmpty { node["locals"] = Self.mappingList(found.inputs) }
+        if !found.outputs.isEmpty { node["results"] = Self.mappingList(found.outputs) }
         if found.read > 0 { summary.append("\(element.id): \(found.read) mapping\(found.read == 1 ? "" : "s") applied") }
     }
 
@@ -54,14 +55,15 @@ extension ProcessBuilder {
         }
         switch source {
         case .success(let expression):
-            if (input ? found.inputs[target] : found.outputs[target]) != nil {
-                warnings.append(located(element, "two \(kind) mappings set “\(target)”; the last one counts"))
-            }
-            if input { found.inputs[target] = expression } else { found.outputs[target] = expression }
+            if input { found.inputs.append((target, expression)) } else { found.outputs.append((target, expression)) }
             found.read += 1
         case .failure(let problem):
             warnings.append(located(element, "the \(kind) mapping to “\(target)” cannot be evaluated here (\(problem)); it is left out, so “\(target)” is not set"))
         }
+    }
+
+    static func mappingList(_ mappings: [(target: String, source: JSONValue)]) -> JSONValue {
+        .array(mappings.map { ["target": .string($0.target), "source": $0.source] })
     }
 
     /// A Camunda 8 value: FEEL after `=`, else the text itself (`source="bedrock"`).

@@ -16,7 +16,7 @@ extension ProcessBuilder {
             let label = "Simulate: " + describeEvent(boundary) + (boundary.cancelActivity ? "" : " (the task stays open)")
             buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
             var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(boundary.id)]
-            if !boundary.cancelActivity { action["keepTask"] = true }
+            if boundary.cancelActivity { action["interrupts"] = true } else { action["keepTask"] = true }
             actions.append(.object(action))
         }
         screen.append(buttons.count == 1 ? buttons[0] : .object(["type": "container", "direction": "row", "children": .array(buttons)]))

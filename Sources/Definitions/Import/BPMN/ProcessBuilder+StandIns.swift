@@ -12,7 +12,10 @@ extension ProcessBuilder {
         guard let after = service["next"]?.stringValue else { return }
         let worker = type.map { " (job type `\(Markdown.escaped($0))`)" } ?? ""
         let mock = Markdown.escaped(service["handler"]?.stringValue ?? element.id)
-        let intro = "In an engine, a job worker completes “\(Markdown.escaped(element.label))”\(worker). Nothing answers for it in this preview "
+        let intro = service["decision"]?["id"]?.stringValue.map { decision in
+            "“\(Markdown.escaped(element.label))” evaluates the decision `\(Markdown.escaped(decision))`, which could not be evaluated "
+                + "for this data (the inspector's warnings say why), so complete it as the engine would."
+        } ?? "In an engine, a job worker completes “\(Markdown.escaped(element.label))”\(worker). Nothing answers for it in this preview "
             + "(no handler, no mock file `mocks/\(mock).json`, no example data), so complete it as the worker would."
         var buttons: [JSONValue] = [["type": "button", "label": "Complete", "action": "complete"],
                                     ["type": "button", "label": "Complete with data", "action": "complete-with-data", "variant": "secondary"]]
@@ -27,7 +30,7 @@ extension ProcessBuilder {
                 : "Simulate: " + describeEvent(boundary) + (boundary.cancelActivity ? "" : " (the task stays open)")
             buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
             var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(boundary.id)]
-            if !boundary.cancelActivity { action["keepTask"] = true }
+            if boundary.cancelActivity { action["interrupts"] = true } else { action["keepTask"] = true }
             actions.append(.object(action))
         }
         var node: [String: JSONValue] = [
@@ -69,7 +72,13 @@ extension ProcessBuilder {
     private func writtenNames() -> Set<String> {
         var names = Set<String>()
         func top(_ path: String) { if let first = path.split(separator: ".").first { names.insert(String(first)) } }
-        func keys(_ value: JSONValue?) { for key in value?.objectValue?.keys ?? [:].keys { top(key) } }
+        func keys(_ value: JSONValue?) {
+            switch value {
+            case .object(let members)?: members.keys.forEach(top)
+            case .array(let mappings)?: mappings.compactMap { $0["target"]?.stringValue }.forEach(top)
+            default: break
+            }
+        }
         func fields(_ value: JSONValue) {
             switch value {
             case .object(let members):

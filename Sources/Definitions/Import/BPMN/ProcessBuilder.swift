@@ -119,6 +119,7 @@ struct ProcessBuilder {
             summary.append("event subprocess \(element.id): not run (its events never happen in a preview)")
         }
         warnUnappliedMappings()
+        noteListeners()
         prefillStandInPages()
         describeUnsetPages()
         return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
@@ -193,9 +194,9 @@ struct ProcessBuilder {
                 passThrough(element.id, to: next(after: element), from: element)
             }
         case .boundaryEvent:
-            if let host = element.attachedTo.flatMap({ elements[$0] }), !isScreen(host), host.kind != .subProcess,
-               !(isError(element) && (host.kind == .callActivity || isAutomatic(host))) {
-                summary.append("boundary event \(element.id) on \(host.id): never happens in a preview (boundary events get a button on the screens of tasks, and of the tasks inside a subprocess; error boundary events on service tasks and call activities catch their failures)")
+            if let host = element.attachedTo.flatMap({ elements[$0] }), !isScreen(host), host.kind != .subProcess, !isAutomatic(host),
+               !(isError(element) && host.kind == .callActivity) {
+                summary.append("boundary event \(element.id) on \(host.id): never happens in a preview (boundary events get a button on the screens of tasks, of the tasks inside a subprocess and of a stand-in's page; error boundary events on call activities catch their failures)")
             }
             passThrough(element.id, to: next(after: element), from: element)
         case .subProcess:
@@ -291,7 +292,9 @@ struct ProcessBuilder {
                                          "sharesData": .bool(passing?.all.in ?? (calledElement?.attribute("propagateAllParentVariables") != "false")),
                                          "mergesBack": .bool(passing?.all.out ?? (calledElement?.attribute("propagateAllChildVariables") != "false" && found.outputs.isEmpty)),
                                          "next": .string(next(after: element))]
-        let inputs = found.inputs.merging(passing?.input ?? [:]) { $1 }, outputs = found.outputs.merging(passing?.output ?? [:]) { $1 }
+        // A call's input and output are objects (the child's data is new, so order does not matter there).
+        let inputs = Dictionary(found.inputs, uniquingKeysWith: { $1 }).merging(passing?.input ?? [:]) { $1 }
+        let outputs = Dictionary(found.outputs, uniquingKeysWith: { $1 }).merging(passing?.output ?? [:]) { $1 }
         if !inputs.isEmpty { node["input"] = .object(inputs) }
         if !outputs.isEmpty { node["output"] = .object(outputs) }
         if found.read > 0 { summary.append("\(element.id): \(found.read) mapping\(found.read == 1 ? "" : "s") applied") }
