@@ -49,6 +49,11 @@ extension PreviewApp {
         for token in instance.tokens where token.call == nil && !path.current.contains(token.node) {
             path.current.append(token.node)
         }
+        // Each business rule task of the instance's own process with its last decision's result.
+        for record in instance.decisions where !record.task.contains("/") {
+            guard let result = record.decisions.last?.result else { continue }
+            path.outcomes[record.task] = result.count > 40 ? String(result.prefix(39)) + "…" : result
+        }
         return path
     }
 

@@ -58,6 +58,8 @@ import Testing
         let decisions = try #require(page.all("table").first { $0.all("th").contains { $0.text == "Claim route" } })
         #expect(decisions.text.contains("Claims over 1,000 need a manager's approval."), "the inspector shows the matched rule's annotation")
         #expect(steps(page).last == "Approve the claim (current)")
+        #expect(steps(page).contains(#"Check the claim = "manager approval" (done)"#), "a business rule task says its result: \(steps(page))")
+        #expect(node(page, "check-claim")?.text.contains(#"= "manager approval""#) == true)
         #expect(page.all("a").contains { $0["href"] == instance + "/map" })
     }
 

@@ -14,10 +14,13 @@ public struct MapPath: Sendable, Equatable {
     public var passed: [Step]
     /// Where tokens wait (or the flow's current state).
     public var current: [String]
+    /// What a node came to, shown beside it: a business rule task's decision result.
+    public var outcomes: [String: String]
 
-    public init(passed: [Step] = [], current: [String] = []) {
+    public init(passed: [Step] = [], current: [String] = [], outcomes: [String: String] = [:]) {
         self.passed = passed
         self.current = current
+        self.outcomes = outcomes
     }
 }
 
@@ -78,6 +81,7 @@ extension Renderer {
             }
         }
         marks.current = Set(path.current.compactMap(shape))
+        for (node, outcome) in path.outcomes { if let drawnNode = shape(node) { marks.outcomes[drawnNode] = outcome } }
 
         // The steps in words: named nodes only (a gateway without a name says nothing).
         let names = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -93,7 +97,8 @@ extension Renderer {
         var walked = path.passed.first.flatMap { $0.from }.map { [$0] } ?? []
         for step in path.passed where walked.last != step.to { walked.append(step.to) }
         while let last = walked.last, path.current.contains(last) { walked.removeLast() }
-        let done = walked.compactMap(name)
+        // A business rule task's result follows its name: "Check the claim = "manager approval"".
+        let done = walked.compactMap { node in name(node).map { name in path.outcomes[node].map { "\(name) = \($0)" } ?? name } }
         let now = path.current.map { name($0) ?? $0 }
         let steps = done.map { ProcessMapView.Step(name: $0, current: false) } + now.map { ProcessMapView.Step(name: $0, current: true) }
 

@@ -13,6 +13,8 @@ struct ProcessMapSVG {
         var passedNodes: Set<String> = []
         var passedEdges: Set<String> = []
         var current: Set<String> = []
+        /// Text shown under a node: a decision's result.
+        var outcomes: [String: String] = [:]
     }
 
     struct Words {
@@ -181,6 +183,10 @@ struct ProcessMapSVG {
             // A tick on the top right corner: done, whatever the colours.
             out.appendRaw("<g class=\"fs-map__tick\"><circle cx=\"\(n(b.maxX))\" cy=\"\(n(b.y))\" r=\"8\" stroke=\"currentColor\"/>")
             out.appendRaw("<path fill=\"none\" stroke-width=\"2\" d=\"M\(n(b.maxX - 4)),\(n(b.y)) l3,3 l5,-6\"/></g>")
+        }
+        if let outcome = marks.outcomes[shape.id] {
+            text("= " + outcome, in: .init(x: b.x - 20, y: b.maxY + 4, width: b.width + 40, height: 2 * Self.lineHeight), anchor: "middle",
+                 maxLines: 2, into: &out)
         }
         if current {
             let badgeWidth = Double(words.current.count) * Self.charWidth + 12
