@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Audit", dependencies: ["Definitions", "Expressions"]),
         // Audit: the sign-off report and the inspector's screen-reader outline.
         .target(name: "Preview", dependencies: [
-            "HTTP", "FlowStageRuntime", "Rendering", "Audit", "Definitions", "Expressions", "FEEL",
+            "HTTP", "FlowStageRuntime", "Rendering", "Audit", "Definitions", "Expressions", "FEEL", "DMN",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "flowstage", dependencies: [

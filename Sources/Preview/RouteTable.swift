@@ -57,5 +57,6 @@ extension PreviewApp {
         Route(.get, "/gallery/{component}") { app, call in app.galleryPage(call[0], call.session) },
         Route(.get, "/feel") { app, call in app.feelPlayground(call.request, call.session) },
         Route(.get, "/instances/{id}/feel") { app, call in app.feelPlayground(call.request, call.session, instance: call[0]) },
+        Route(.get, "/decisions/{id}") { app, call in app.decisionPage(call[0], call.request, call.session) },
     ]
 }

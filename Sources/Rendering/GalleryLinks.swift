@@ -30,5 +30,6 @@ struct GalleryLinks: PageLinks {
     func upload(_ id: String) -> String? { nil }
     var gallery: String? { base.gallery }
     func feel(_ instance: String?) -> String? { base.feel(nil) }
+    func decision(_ id: String) -> String? { base.decision(id) }
     func sitePath(_ path: String) -> String { base.sitePath(path) }
 }

@@ -348,6 +348,12 @@ public struct Renderer: Sendable {
             ]))
         }
         let scenarioViews = scenarioViews(scenarios, settings: settings, ui: ui)
+        // Each decision of the project's DMN files, to try with values (only where a server evaluates).
+        let decisions: [TemplateValue] = project.decisions.all.compactMap { found in
+            links.decision(found.decision.id).map { url in
+                .object(KeyedView([.url: .text(url), .name: .text(found.decision.name), .subtitle: .text(found.file)]))
+            }
+        }
         let content = KeyedView([
             .heading: .text(project.name),
             .notice: .optional(notice),
@@ -362,6 +368,8 @@ public struct Renderer: Sendable {
             .hasScenarios: .bool(!scenarioViews.isEmpty),
             .galleryURL: .optional(links.gallery),
             .feelURL: .optional(links.feel(nil)),
+            .hasDecisions: .bool(!decisions.isEmpty),
+            .decisions: .list(decisions),
             .csrf: .text(settings.csrf),
             .settings: .object(settingsForm(settings, ui: ui)),
             .ui: .object(ui),

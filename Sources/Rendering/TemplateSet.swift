@@ -8,7 +8,7 @@ import Template
 /// `templates/components/<type>.mustache` a component, `templates/partials/<name>.mustache`
 /// a partial, and `templates/custom/<identifier>.mustache` renders a custom component.
 public struct TemplateSet: Sendable {
-    public static let pageTemplates = ["page", "screen", "stepper", "tabs", "end", "catalogue", "error", "close", "inspector", "access", "site-index", "gallery", "start-data", "map", "feel"]
+    public static let pageTemplates = ["page", "screen", "stepper", "tabs", "end", "catalogue", "error", "close", "inspector", "access", "site-index", "gallery", "start-data", "map", "feel", "decision"]
     public static let largestTemplate = 256 << 10
 
     let pages: [String: CompiledTemplate]

@@ -33,6 +33,8 @@ enum ViewKey: Int, CaseIterable {
     case outline, role, states, landmarks
     // The FEEL playground (feel.mustache).
     case context, contextError, errorField, excerpt, expression, expressionError, feelURL, instanceLabel, marker, result, type
+    // The decision page (decision.mustache) and the catalogue's decisions.
+    case annotations, choices, code, computed, hasDecisions, inputEntries, literal, matchedRules, other, outputEntries, table, textInput
 
     static let vocabulary = TemplateVocabulary(allCases.map { "\($0)" })
 

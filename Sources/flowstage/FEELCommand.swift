@@ -42,12 +42,7 @@ struct FEELCommand: ParsableCommand {
 
     func run() throws {
         if jsonl {
-            var number = 0
-            while let line = readLine(strippingNewline: true) {
-                number += 1
-                if line.allSatisfy(\.isWhitespace) { continue }
-                print(FEELCommand.answer(line, number: number))
-            }
+            try JSONLines.answer { line, number in FEELCommand.answer(line, number: number) }
             return
         }
         var data: JSONValue = [:]
@@ -72,7 +67,7 @@ struct FEELCommand: ParsableCommand {
     /// One `--jsonl` answer, as a JSON line. A `context` is data, read as the server reads an
     /// instance's; a `contextExpression` gives FEEL values as they are (dates stay dates).
     static func answer(_ line: String, number: Int) -> String {
-        func failure(_ message: String) -> String { FEELJSON.write(.context(FEELContext([("error", .string("line \(number): " + message))]))) }
+        func failure(_ message: String) -> String { JSONLines.error(message, line: number) }
         guard case .object(let request)? = try? JSONParser.parse(line), case .string(let source)? = request["expression"] else {
             return failure("not a JSON object with \"expression\" (a string) and \"context\" or \"contextExpression\"")
         }
@@ -90,18 +85,102 @@ struct FEELCommand: ParsableCommand {
             result = compiled.evaluate(in: EvaluationScope(data: request["context"]!))
         case (_?, nil):
             return failure("\"context\" must be a JSON object, such as {\"amount\": 1500}")
-        case (nil, .string(let text)?):
-            guard let written = try? FEELExpression(text), case .context(let given) = written.evaluate().value else {
-                return failure("\"contextExpression\" must be a FEEL context such as {d: date(\"2024-01-31\")}")
+        case (nil, let written?):
+            switch JSONLines.feelContext(written) {
+            case .success(let given): result = compiled.evaluate(given)
+            case .failure(let problem): return failure(problem.message)
             }
-            result = compiled.evaluate(given)
-        case (nil, _?):
-            return failure("\"contextExpression\" must be a string holding a FEEL context such as {d: date(\"2024-01-31\")}")
         case (_?, _?):
             return failure("give \"context\" (a JSON object) or \"contextExpression\" (a FEEL context), not both")
         }
-        var answer = FEELContext([("type", .string(result.value.typeName)), ("value", result.value)])
-        if !result.warnings.isEmpty { answer["warnings"] = .list(result.warnings.map { .string($0.description) }) }
+        return JSONLines.value(result.value, warnings: result.warnings.map(\.description))
+    }
+}
+
+/// The line protocol of `feel --jsonl` and `decide --jsonl`: one JSON object a line in, one
+/// JSON object a line out, `{"type": …, "value": …}` (and `"warnings"`) or `{"error": …}`.
+/// Lines are bounded so a tool that sends too much gets told, not a process that grows.
+enum JSONLines {
+    /// The longest line read; a longer one is answered with an error and skipped.
+    static let maximumLineBytes = 1 << 20
+    /// The most lines one run reads; the run stops with an error line after them.
+    static let maximumLines = 100_000
+
+    /// A value with its FEEL type, as a JSON line.
+    static func value(_ value: FEELValue, warnings: [String]) -> String {
+        var answer = FEELContext([("type", .string(value.typeName)), ("value", value)])
+        if !warnings.isEmpty { answer["warnings"] = .list(warnings.map { .string($0) }) }
         return FEELJSON.write(.context(answer))
+    }
+
+    /// What was wrong with input line `line`, as a JSON line.
+    static func error(_ message: String, line: Int) -> String {
+        FEELJSON.write(.context(FEELContext([("error", .string("line \(line): " + message))])))
+    }
+
+    struct Problem: Error { let message: String }
+
+    /// A request's `"contextExpression"`: a FEEL context literal, so values can be typed.
+    static func feelContext(_ written: JSONValue) -> Result<FEELContext, Problem> {
+        guard case .string(let text) = written else {
+            return .failure(Problem(message: "\"contextExpression\" must be a string holding a FEEL context such as {d: date(\"2024-01-31\")}"))
+        }
+        guard let expression = try? FEELExpression(text), case .context(let given) = expression.evaluate().value else {
+            return .failure(Problem(message: "\"contextExpression\" must be a FEEL context such as {d: date(\"2024-01-31\")}"))
+        }
+        return .success(given)
+    }
+
+    /// Answers each line of standard input that is not blank with `respond(line, number)`,
+    /// flushed at once so a tool waiting for the answer gets it. A line longer than
+    /// `maximumLineBytes` is answered with an error; after `maximumLines` lines the run stops
+    /// with an error line and exit status 1.
+    static func answer(_ respond: (String, Int) -> String) throws {
+        var line: [UInt8] = []
+        var overlong = false
+        var number = 0
+        func emit(_ answer: String) {
+            print(answer)
+            fflush(nil)
+        }
+        func finish() -> Bool {
+            number += 1
+            defer { line.removeAll(keepingCapacity: true); overlong = false }
+            if number > maximumLines {
+                emit(error("more than \(maximumLines) lines in one run; send the rest in another run", line: number))
+                return false
+            }
+            if overlong {
+                emit(error("longer than \(maximumLineBytes) bytes; send a smaller request (a model is read from its file, not sent)", line: number))
+                return true
+            }
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            let text = String(decoding: line, as: UTF8.self)
+            if !text.allSatisfy(\.isWhitespace) { emit(respond(text, number)) }
+            return true
+        }
+        func append(_ bytes: Data.SubSequence) {
+            guard !overlong else { return }
+            if line.count + bytes.count > maximumLineBytes {
+                overlong = true
+                line.removeAll(keepingCapacity: true)
+            } else {
+                line.append(contentsOf: bytes)
+            }
+        }
+        while true {
+            let chunk = FileHandle.standardInput.availableData
+            if chunk.isEmpty { break }
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                append(chunk[start..<newline])
+                guard finish() else { throw ExitCode.failure }
+                start = chunk.index(after: newline)
+            }
+            append(chunk[start...])
+        }
+        if !line.isEmpty || overlong {
+            guard finish() else { throw ExitCode.failure }
+        }
     }
 }

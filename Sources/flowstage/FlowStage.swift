@@ -13,6 +13,6 @@ struct FlowStage: ParsableCommand {
             (the command line: docs/reference/cli.md).
             """,
         version: FlowStageVersion.current,
-        subcommands: [Serve.self, New.self, Validate.self, TestScenarios.self, Render.self, AuditCommand.self, FEELCommand.self],
+        subcommands: [Serve.self, New.self, Validate.self, TestScenarios.self, Render.self, AuditCommand.self, FEELCommand.self, DecideCommand.self],
         defaultSubcommand: Serve.self)
 }

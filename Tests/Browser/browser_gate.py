@@ -638,6 +638,7 @@ def check_demo_pages(gate):
     instance = b.url.split("?")[0].split("#")[0]
     check_history_and_sharing(gate)
     check_feel_playground(gate, instance)
+    check_decision_page(gate)
     b.open(gate.home)
     b.click_and_wait(b.find('form[action="/session/reset"] button[type="submit"]'))
     gate.check_page("catalogue after a reset")
@@ -672,6 +673,35 @@ def check_feel_playground(gate, instance):
         gate.check_page("FEEL playground, does not parse")
         gate.check_error_summary_has_focus("FEEL playground, does not parse")
         gate.check_error_summary_links_move_focus_to_their_fields("FEEL playground, does not parse")
+
+
+def check_decision_page(gate):
+    """A decision of the example opened from the catalogue (claim-route, which requires
+    claim-size): tried with a claim of 2500 (the result and every decision's table shown),
+    then with an amount that is no number (its error summary works like a screen's), all with
+    `get` forms that work without the script."""
+    b = gate.browser
+    b.open(gate.home)
+    links = b.find_all('a[href="/decisions/claim-route"]')
+    if not links:
+        gate.fail("decision", gate.page_name("catalogue"), "the catalogue has no link to the decision claim-route")
+        return
+    b.click_and_wait(links[0])
+    gate.check_page("decision page")
+    b.send_keys(b.find('main form input[name="amount"]'), "2500")
+    b.send_keys(b.find('main form input[name="category"]'), "travel")
+    b.click_and_wait(b.find('main form button[type="submit"]'))
+    if b.execute("const v = document.querySelector('.fs-decision-result'); return v ? v.textContent : ''") != '"manager approval"':
+        gate.fail("decision", gate.page_name("decision page, evaluated"), 'expected the result "manager approval"')
+    gate.check_page("decision page, evaluated")
+    # A number input holds no text that is not a number: the wrong value comes by the address.
+    b.open(gate.home + "decisions/claim-route?_evaluate=1&amount=lots&category=")
+    if not b.exists("#error-summary"):
+        gate.fail("decision", gate.page_name("decision page, not a number"), "expected an error summary")
+    else:
+        gate.check_page("decision page, not a number")
+        gate.check_error_summary_has_focus("decision page, not a number")
+        gate.check_error_summary_links_move_focus_to_their_fields("decision page, not a number")
 
 
 def check_history_and_sharing(gate):

@@ -7,33 +7,9 @@ import TestSupport
 /// something.
 /// Runs the `flowstage` binary `swift build` puts beside the test bundle.
 @Suite struct NewProject {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
+    static func flowstage(_ arguments: String...) throws -> FlowStageBinary.Run {
+        try FlowStageBinary.run(arguments)
     }
-
-    static func flowstage(_ arguments: String...) throws -> Run {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let executable = folder.appendingPathComponent("flowstage")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw Missing(description: "no flowstage binary at \(executable.path); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                   errors: String(decoding: err, as: UTF8.self))
-    }
-
-    struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// A path for a project that does not exist yet, removed when the tests end.
     static func newFolder() throws -> URL {
