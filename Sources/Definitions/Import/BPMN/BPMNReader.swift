@@ -124,7 +124,7 @@ struct BPMNReader {
                 parent: parent, triggeredByEvent: eventSubprocess || triggered,
                 multiInstance: child.child("multiInstanceLoopCharacteristics", in: BPMNNamespace.model) != nil,
                 node: child))
-            if kind == .subProcess {
+            if kind == .subProcess || kind == .other("adHocSubProcess") {
                 collect(child, parent: id, eventSubprocess: eventSubprocess || triggered, into: &elements, &flows)
             }
         }

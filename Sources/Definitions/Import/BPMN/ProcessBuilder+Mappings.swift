@@ -120,7 +120,7 @@ extension ProcessBuilder {
     /// The targets of every input and output mapping the element writes, in file order; for an
     /// element FlowStage passes through (an ad-hoc subprocess), those of everything inside it too.
     static func mappingTargets(_ element: FlowElement) -> [String] {
-        guard case .other = element.kind else { return mappingTargets(element.node) }
+        guard case .other(let name) = element.kind, name != "adHocSubProcess" else { return mappingTargets(element.node) }
         return mappingTargets(element.node) + element.node.children.flatMap(allMappingTargets)
     }
 
@@ -162,7 +162,7 @@ extension ProcessBuilder {
             let targets = Self.mappingTargets(element)
             guard !targets.isEmpty else { continue }
             let names = targets.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (targets.count > 5 ? ", …" : "")
-            warnings.append(located(element, "\(targets.count) mapping\(targets.count == 1 ? " is" : "s are") not applied here (FlowStage applies mappings on tasks and call activities, not on events, embedded subprocesses or what an ad-hoc subprocess holds), so \(names) \(targets.count == 1 ? "is" : "are") not set by it"))
+            warnings.append(located(element, "\(targets.count) mapping\(targets.count == 1 ? " is" : "s are") not applied here (FlowStage applies mappings on tasks and call activities, not on events or subprocesses), so \(names) \(targets.count == 1 ? "is" : "are") not set by it"))
         }
     }
 

@@ -208,6 +208,8 @@ struct ProcessBuilder {
             callActivity(element)
         case .endEvent:
             end(element)
+        case .other("adHocSubProcess"):
+            adHoc(element)
         case .other(let name):
             summary.append("\(name) \(element.id): passes through")
             passThrough(element.id, to: next(after: element), from: element)
@@ -373,6 +375,8 @@ struct ProcessBuilder {
     /// Where a token leaves an embedded subprocess: straight on, or, when branches run inside
     /// it, through a join that waits for all of them (a subprocess completes with its last token).
     mutating func exit(of subprocess: FlowElement) -> String {
+        // An ad-hoc subprocess's activities return to its page, where the next is chosen.
+        if subprocess.kind == .other("adHocSubProcess") { return subprocess.id }
         let branches = (inside[subprocess.id] ?? []).contains { ProcessBuilder.makesBranches($0, outgoing: outgoing[$0.id] ?? []) }
         guard branches else { return next(after: subprocess) }
         let id = subprocess.id + "__exit"
