@@ -66,6 +66,7 @@ extension PreviewApp {
                                 restartURL: instance.canRestart(at: offset + 1) ? links.restart(instance.id) : nil)
             }
             inspection.stepsDropped = instance.stepsDropped
+            inspection.answers = instance.answers.map { ($0.task, $0.way.rawValue, $0.source) }
             inspection.decisions = instance.decisions.flatMap { record in
                 record.decisions.map { decision in
                     Inspection.Decision(task: record.task, name: decision.name,

@@ -29,6 +29,9 @@ public struct Inspection: Sendable {
     public var stepsDropped = false
     /// The decisions business rule tasks evaluated, oldest first.
     public var decisions: [Decision] = []
+    /// How each stand-in answered, oldest first: its task key, the way (`handler`, `mock`,
+    /// `decision`, `example`, `person`, `skipped`) and the handler, mock file or decision.
+    public var answers: [(task: String, way: String, source: String?)] = []
 
     /// One decision evaluated: what it read, the rules that matched and its result.
     public struct Decision: Sendable {
@@ -168,6 +171,9 @@ extension Renderer {
                     .result: .text(decision.result),
                 ]))
             })])),
+            .answers: list(inspection.answers.map { answer in
+                ui.fill("inspectorAnswer" + answer.way.prefix(1).uppercased() + answer.way.dropFirst(), ["task": answer.task, "source": answer.source ?? ""])
+            }),
             .events: list(inspection.events),
             .screenURL: .text(links.instance(inspection.id)),
             .csrf: .text(settings.csrf),

@@ -27,8 +27,8 @@ enum ViewKey: Int, CaseIterable {
     case text, themeURL, themes, title, ui, uploadHint, uploadHintID, uploadLabel, url, value
     case valueText, variant, versions, walks, warnings, width, wrong
     case action, branches, dropped, fields, number, restartLabel, screen, time
-    // The inspector's decisions.
-    case decisions, inputs, rules
+    // The inspector's decisions and stand-ins.
+    case decisions, inputs, rules, answers
     // The inspector's screen-reader outline (partials/screen-reader-outline.mustache).
     case outline, role, states, landmarks
     // The FEEL playground (feel.mustache).

@@ -72,4 +72,15 @@ struct StandInPageTests {
         let harness = try ModelHarness(["project.json": project, "m.bpmn": answered])
         #expect(try harness.start("claim").endNode == "accepted")
     }
+
+    @Test func theInstanceRecordsHowEachStandInAnswered() throws {
+        let (_, asked) = try started()
+        #expect(asked.answers.map(\.way) == [.person])
+        let answered = model.replacingOccurrences(of: #"<zeebe:taskDefinition type="judge"/>"#, with: #"""
+            <zeebe:taskDefinition type="judge"/><zeebe:properties><zeebe:property name="camundaModeler:exampleOutputJson" value="{}"/></zeebe:properties>
+            """#)
+        let harness = try ModelHarness(["project.json": project, "m.bpmn": answered, "mocks/judge.json": #"{ "variables": { "verdict": "ok" } }"#])
+        let instance = try harness.start("claim")
+        #expect(instance.answers.map(\.way) == [.mock] && instance.answers.first?.source == "mocks/judge.json", "a mock comes before example data")
+    }
 }

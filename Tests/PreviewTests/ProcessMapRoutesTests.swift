@@ -57,6 +57,7 @@ import Testing
         #expect(Set(passed) == ["to-check", "to-amount-check", "large-claim"], "the one way from the start to the task is filled in")
         let decisions = try #require(page.all("table").first { $0.all("th").contains { $0.text == "Claim route" } })
         #expect(decisions.text.contains("Claims over 1,000 need a manager's approval."), "the inspector shows the matched rule's annotation")
+        #expect(page.all("li").map(\.text).contains("check-claim: the decision claim-route"), "the inspector says how each stand-in answered")
         #expect(steps(page).last == "Approve the claim (current)")
         #expect(steps(page).contains(#"Check the claim = "manager approval" (done)"#), "a business rule task says its result: \(steps(page))")
         #expect(node(page, "check-claim")?.text.contains(#"= "manager approval""#) == true)

@@ -49,6 +49,8 @@ public struct Instance: Sendable, Equatable {
     public var trail: [Passage] = []
     /// The decisions business rule tasks evaluated, oldest first (bounded by `maxDecisions`).
     public var decisions: [DecisionRecord] = []
+    /// How each stand-in answered, oldest first (bounded by `maxAnswers`).
+    public var answers: [StandInAnswer] = []
     public var version: Int
     public var createdAt: Date
     public var updatedAt: Date

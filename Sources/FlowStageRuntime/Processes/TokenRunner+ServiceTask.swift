@@ -11,7 +11,8 @@ extension TokenRunner {
         let scope = instance.scope(of: token)
         let message: String
         let handlers = self.handlers, mocks = project.mocks
-        if let handler = service.handlerNames.lazy.compactMap({ handlers[$0] }).first {
+        if let name = service.handlerNames.first(where: { handlers[$0] != nil }), let handler = handlers[name] {
+            instance.record(StandInAnswer(task: key, way: .handler, source: name))
             do {
                 let answer = try handler(ServiceRequest(data: scope, process: process.name, node: node.id))
                 let finished = service.answersWithResponse ? respond(service, answer, scope: scope, evaluator: &evaluator) : answer
@@ -22,6 +23,7 @@ extension TokenRunner {
                 message = String(describing: error)
             }
         } else if let mock = service.handlerNames.lazy.compactMap({ mocks[$0] }).first {
+            instance.record(StandInAnswer(task: key, way: .mock, source: mock.file))
             switch mock.answer {
             case .variables(let variables):
                 return complete(node, token: token, key: key, finished: scope.overlaid(by: variables), &instance, evaluator: &evaluator)
@@ -33,12 +35,16 @@ extension TokenRunner {
                 message = "\(mock.file) throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
             }
         } else if let call = service.decision, let finished = decide(call, scope: scope, key: key, now: evaluator.now, &instance) {
+            instance.record(StandInAnswer(task: key, way: .decision, source: call.id))
             return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
         } else if let example = service.example {
+            instance.record(StandInAnswer(task: key, way: .example, source: nil))
             return complete(node, token: token, key: key, finished: scope.overlaid(by: example), &instance, evaluator: &evaluator)
         } else if service.standIn, let ask = service.ask {
+            instance.record(StandInAnswer(task: key, way: .person, source: nil))
             return forward(token.id, to: ask, in: &instance, at: key)
         } else if service.standIn {
+            instance.record(StandInAnswer(task: key, way: .skipped, source: nil))
             instance.warn(["“\(key)” was skipped: a stand-in for \(service.handler) that sets nothing; give it example data in the Modeler, a mock file mocks/\(service.handler).json, or register a ServiceHandler under one of \(service.handlerNames.map { "“\($0)”" }.joined(separator: ", "))"])
             return complete(node, token: token, key: key, finished: scope, &instance, evaluator: &evaluator)
         } else {

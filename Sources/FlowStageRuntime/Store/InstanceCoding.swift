@@ -6,7 +6,7 @@ import Foundation
 extension Instance: Codable {
     private enum Keys: String, CodingKey {
         case id, process, session, status, data, tokens, calls, ending, serial, endNode, incident, warnings,
-             modal, version, createdAt, updatedAt, parent, shareSecret, startData, steps, stepsDropped, trail, decisions
+             modal, version, createdAt, updatedAt, parent, shareSecret, startData, steps, stepsDropped, trail, decisions, answers
         /// Before tokens: the one waiting user task and the tasks before it.
         case current, history
     }
@@ -38,6 +38,7 @@ extension Instance: Codable {
         stepsDropped = try c.decodeIfPresent(Bool.self, forKey: .stepsDropped) ?? false
         trail = try c.decodeIfPresent([Passage].self, forKey: .trail) ?? []
         decisions = try c.decodeIfPresent([DecisionRecord].self, forKey: .decisions) ?? []
+        answers = try c.decodeIfPresent([StandInAnswer].self, forKey: .answers) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,5 +66,6 @@ extension Instance: Codable {
         if stepsDropped { try c.encode(stepsDropped, forKey: .stepsDropped) }
         if !trail.isEmpty { try c.encode(trail, forKey: .trail) }
         if !decisions.isEmpty { try c.encode(decisions, forKey: .decisions) }
+        if !answers.isEmpty { try c.encode(answers, forKey: .answers) }
     }
 }
