@@ -9,6 +9,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../shared/testdata/wild").standardizedFileURL
 
+    /// The corpus's files whose extension is `ext`, or nil when the corpus is absent (an issue
+    /// under CI=true, a skip on a developer's machine).
+    static func files(_ ext: String) -> [URL]? {
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(corpus.path)") }
+            return nil
+        }
+        return (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == ext }
+    }
+
     @Test func everyCorpusJUELConditionIsInTheTables() throws {
         guard FileManager.default.fileExists(atPath: CorpusCoverage.corpus.path) else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(CorpusCoverage.corpus.path)") }

@@ -7,13 +7,7 @@ import TestSupport
 /// located warning (what `validate` lists). Skipped without the folder, failing under CI=true.
 struct WildMappingTests {
     @Test func everyMappingOfTheWildModelsIsAppliedOrNamedByAWarning() throws {
-        let corpus = CorpusCoverage.corpus
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(corpus.path)") }
-            return
-        }
-        let models = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter { $0.pathExtension == "bpmn" }
+        guard let models = CorpusCoverage.files("bpmn") else { return }
         var written = 0, accounted = 0, applied = 0
         for folder in Set(models.map { $0.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
             guard case .success(let project) = ModelHarness.load(folder) else { continue }
@@ -47,13 +41,7 @@ struct WildMappingTests {
     /// is unset without the person being told: each one whose conditions read variables has
     /// the branch to its "Which way?" page before its default.
     @Test func noWildGatewayTakesItsDefaultSilentlyOnAnUnsetVariable() throws {
-        let corpus = CorpusCoverage.corpus
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("the wild corpus is missing at \(corpus.path)") }
-            return
-        }
-        let models = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter { $0.pathExtension == "bpmn" }
+        guard let models = CorpusCoverage.files("bpmn") else { return }
         var guarded = 0, silent: [String] = []
         for folder in Set(models.map { $0.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path }) {
             guard case .success(let project) = ModelHarness.load(folder) else { continue }

@@ -2,9 +2,10 @@ import Definitions
 import Expressions
 
 /// `serviceTask`: a Swift handler, else the project's mock, else a business rule task's DMN
-/// decision, else the task's example data answers (decision 0037); a stand-in nothing answers goes to its page (`ask`), where the person
-/// answers, or without one passes through with a warning. A failure or a thrown BPMN error goes
-/// to `onError`, else fails the instance.
+/// decision, else the task's example data answers (decision 0037); a stand-in nothing answers
+/// goes to its page (`ask`), where the person answers, or without one passes through with a
+/// warning. Each way is recorded for the inspector. A failure or a thrown BPMN error goes to
+/// `onError`, else fails the instance.
 extension TokenRunner {
     mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
                               process: ProcessDefinition, _ instance: inout Instance, evaluator: inout Evaluator) {
