@@ -63,13 +63,18 @@ public struct FEELExpression: Sendable {
     /// (`["applicant", "age"]`), in order of appearance, each once. Names it binds itself
     /// (parameters, `for` variables, context entries) are left out. A name inside a filter
     /// (`orders[price > 10]`) may be the item's member or a variable: it is counted as a
-    /// variable, unless `inFilters` is false (what is surely read, for "never set" checks).
+    /// variable, unless `inFilters` is false (what is surely read, for "never set" checks);
+    /// then a variable the expression tests with `is defined` is left out too, as optional.
     public func readPaths(inFilters: Bool = true) -> [[String]] {
         var found: [[String]] = []
+        var optional = Set<String>()
         func add(_ path: [String]) { if !found.contains(path) { found.append(path) } }
         let chain = FEELExpression.chain
         func visit(_ node: Node, _ bound: Set<String>) {
             switch node {
+            case .isDefined(let tested):
+                if !inFilters, let name = chain(tested)?.first { optional.insert(name) }
+                visit(tested, bound)
             case .name(let name, _):
                 if !bound.contains(name) && name != "?" { add([name]) }
             case .path:
@@ -103,7 +108,7 @@ public struct FEELExpression: Sendable {
             }
         }
         nodes.forEach { visit($0, []) }
-        return found
+        return optional.isEmpty ? found : found.filter { !optional.contains($0[0]) }
     }
 
     /// The names of a variable and its members (`a.b.c`), nil for anything else.

@@ -24,6 +24,12 @@ struct ExpressionAPITests {
         #expect(try FEELExpression("orders[price > min].id").readPaths(inFilters: false) == [["orders"]])
     }
 
+    @Test func surelyReadPathsLeaveOutAVariableTestedWithIsDefined() throws {
+        let source = "if is defined(history) then history else [] + [prompt]"
+        #expect(try FEELExpression(source).readPaths(inFilters: false) == [["prompt"]])
+        #expect(try FEELExpression(source).readPaths() == [["history"], ["prompt"]])
+    }
+
     @Test func readPathsOfUnaryTestsLeaveOutTheInput() throws {
         #expect(try FEELExpression(unaryTests: "? > limit, [low..high]").readPaths() == [["limit"], ["low"], ["high"]])
     }

@@ -139,6 +139,21 @@ struct MappingTests {
         #expect(instance.endNode == "refused")
     }
 
+    @Test func aMocksErrorIsCaughtByTheBoundaryEventForItsCode() throws {
+        let model = bpmn("""
+        <bpmn:startEvent id="s"/><bpmn:serviceTask id="t"><bpmn:extensionElements><zeebe:taskDefinition type="pay"/></bpmn:extensionElements></bpmn:serviceTask>
+        <bpmn:boundaryEvent id="fraud" attachedToRef="t"><bpmn:errorEventDefinition errorRef="e1"/></bpmn:boundaryEvent>
+        <bpmn:boundaryEvent id="declined" attachedToRef="t"><bpmn:errorEventDefinition errorRef="e2"/></bpmn:boundaryEvent>
+        <bpmn:endEvent id="paid"/><bpmn:endEvent id="blocked"/><bpmn:endEvent id="refused"/>
+        <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t"/><bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="paid"/>
+        <bpmn:sequenceFlow id="f2" sourceRef="fraud" targetRef="blocked"/><bpmn:sequenceFlow id="f3" sourceRef="declined" targetRef="refused"/>
+        """).replacingOccurrences(of: #"id="d">"#, with: #"id="d"><bpmn:error id="e1" errorCode="FRAUD"/><bpmn:error id="e2" errorCode="CARD_DECLINED"/>"#)
+        let declined = try harness(model, files: ["mocks/pay.json": #"{ "error": { "code": "CARD_DECLINED" } }"#]).start("claim")
+        #expect(declined.endNode == "refused")
+        let unknown = try harness(model, files: ["mocks/pay.json": #"{ "error": { "code": "TIMEOUT" } }"#]).start("claim")
+        #expect(unknown.status == .failed, "no boundary event catches the code TIMEOUT")
+    }
+
     @Test func aMockThatSaysNothingIsRefusedAtLoad() throws {
         let errors = try ModelHarness.errors(["project.json": project, "mocks/pay.json": #"{ "variables": {}, "error": { "code": "X" } }"#])
         #expect(errors.contains { $0.file == "mocks/pay.json" && $0.message.contains("answers one way") }, "\(errors)")

@@ -29,7 +29,7 @@ public struct BPMNFormat: ProcessFormat {
                 continue
             }
             var reader = BPMNReader(file: file.path)
-            var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root))
+            var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root), errorCodes: BPMNFormat.errorCodes(root))
             let processes = reader.read(root)
             // A file whose references are broken is reported, not half-built.
             for process in reader.errors.isEmpty ? processes : [] {
@@ -60,7 +60,7 @@ public struct BPMNFormat: ProcessFormat {
             for (process, name, diagram) in model.processes {
                 var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
                                              processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
-                                             definitionNames: model.definitionNames, validators: context.validators,
+                                             definitionNames: model.definitionNames, errorCodes: model.errorCodes, validators: context.validators,
                                              mocks: context.mocks, decisions: context.decisions)
                 let built = builder.build()
                 result.errors += builder.errors
@@ -97,6 +97,7 @@ public struct BPMNFormat: ProcessFormat {
     private struct Model {
         let file: String
         let definitionNames: [String: String]
+        let errorCodes: [String: String]
         var processes: [(process: BPMNProcess, name: String, diagram: ProcessDiagram?)] = []
     }
 
@@ -150,5 +151,14 @@ public struct BPMNFormat: ProcessFormat {
             if let id = child.attribute("id") { names[id] = child.attribute("name") ?? child.attribute("errorCode") ?? id }
         }
         return names
+    }
+
+    /// Each `<error>`'s id → its `errorCode`, for matching a thrown error with its catcher.
+    static func errorCodes(_ root: XMLNode) -> [String: String] {
+        var codes: [String: String] = [:]
+        for child in root.children where child.namespace == BPMNNamespace.model && child.name == "error" {
+            if let id = child.attribute("id"), let code = child.attribute("errorCode"), !code.isEmpty { codes[id] = code }
+        }
+        return codes
     }
 }

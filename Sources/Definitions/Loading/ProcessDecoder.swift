@@ -71,7 +71,8 @@ struct ProcessDecoder {
                                             alternatives: others, standIn: reader.bool("standIn") ?? false,
                                             example: decodeExample(reader),
                                             resultVariable: reader.path("resultVariable"), resultExpression: reader.expression("resultExpression"),
-                                            ask: reader.string("ask"), decision: decodeDecision(reader)))
+                                            ask: reader.string("ask"), decision: decodeDecision(reader),
+                                            onErrorCode: decodeErrorCodes(reader)))
             if next == nil { reader.missing("next", "A service task") }
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
@@ -173,6 +174,10 @@ struct ProcessDecoder {
         if keepTask, kind != .submit || !reader.has("next") {
             diagnostics.error(at: reader.at("keepTask"), "\"keepTask\" starts a new branch at the action's own \"next\" while the task keeps waiting; use it on a submit action with \"next\"")
         }
+        let terminate = reader.bool("terminate") ?? false
+        if terminate, kind != .submit || keepTask || !reader.has("next") {
+            diagnostics.error(at: reader.at("terminate"), "\"terminate\" ends the other branches before the token moves to the action's own \"next\"; use it on a submit action with \"next\" and without \"keepTask\"")
+        }
         let variablesFrom = reader.path("variablesFrom")
         if let variablesFrom, kind != .submit || variablesFrom.description.contains(".") || variablesFrom.description.contains("[") {
             diagnostics.error(at: reader.at("variablesFrom"), "\"variablesFrom\" names a field of one plain name whose JSON text a submit action sets as variables; use it on a submit action with a name such as \"_variables\"")
@@ -190,7 +195,18 @@ struct ProcessDecoder {
             analytics: reader.object("analytics", what: "analytics").map {
                 AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
             },
-            variablesFrom: variablesFrom, interrupts: reader.bool("interrupts") ?? false, pointer: item.pointer)
+            variablesFrom: variablesFrom, interrupts: reader.bool("interrupts") ?? false,
+            terminate: terminate, pointer: item.pointer)
+    }
+
+    /// `onErrorCode`: `{ "CODE": "node id" }`, each target a string.
+    private func decodeErrorCodes(_ reader: ObjectReader) -> [String: String] {
+        guard let codes = reader.object("onErrorCode", what: "\"onErrorCode\"") else { return [:] }
+        var found: [String: String] = [:]
+        for code in codes.fields.keys.sorted() {
+            if let target = codes.string(code) { found[code] = target }
+        }
+        return found
     }
 
     /// `{ "path": "expression" }` sorted by path: JSON objects keep no order, so this one is stable.

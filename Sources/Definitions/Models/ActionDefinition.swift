@@ -40,6 +40,9 @@ public struct ActionDefinition: Sendable {
     /// A submit that interrupts its task (an interrupting boundary event): the task's results
     /// are not set and nothing it wrote leaves it.
     public let interrupts: Bool
+    /// A submit that ends every other branch of its process (or call) before it moves on, as a
+    /// terminate end does: an interrupting event subprocess's start.
+    public let terminate: Bool
     public let pointer: JSONPointer
 
     /// How many row positions this action's button posts (`_item`): one per `[]` of its list,
@@ -60,11 +63,11 @@ public struct ActionDefinition: Sendable {
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
                 handler: String? = nil, key: DataPath? = nil, list: ListKey? = nil, analytics: AnalyticsTag? = nil,
-                variablesFrom: DataPath? = nil, interrupts: Bool = false, pointer: JSONPointer = JSONPointer()) {
+                variablesFrom: DataPath? = nil, interrupts: Bool = false, terminate: Bool = false, pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
         self.validate = validate; self.keepTask = keepTask; self.process = process; self.url = url; self.newTab = newTab
         self.handler = handler; self.key = key; self.list = list; self.analytics = analytics
-        self.variablesFrom = variablesFrom; self.interrupts = interrupts; self.pointer = pointer
+        self.variablesFrom = variablesFrom; self.interrupts = interrupts; self.terminate = terminate; self.pointer = pointer
     }
 }
 

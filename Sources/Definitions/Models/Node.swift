@@ -57,6 +57,9 @@ public struct Node: Sendable {
             }
         case .serviceTask(let service):
             if let onError = service.onError { out.append((onError, pointer.appending("onError"))) }
+            for (code, target) in service.onErrorCode.sorted(by: { $0.key < $1.key }) {
+                out.append((target, pointer.appending("onErrorCode").appending(code)))
+            }
             if let ask = service.ask { out.append((ask, pointer.appending("ask"))) }
         case .callActivity(let call):
             if let onError = call.onError { out.append((onError, pointer.appending("onError"))) }
@@ -94,6 +97,9 @@ public struct ServiceTask: Sendable {
     public let onError: String?
     /// Where the failure message is written before moving to `onError`, so its screen can show it.
     public let errorKey: DataPath?
+    /// A BPMN error thrown by a mock, by its code → the node that catches that code (an error
+    /// boundary event for it); a code not listed goes to `onError`.
+    public let onErrorCode: [String: String]
 
     /// Other names a handler may be registered under (a BPMN task's type, then its id).
     public let alternatives: [String]
@@ -117,8 +123,9 @@ public struct ServiceTask: Sendable {
 
     public init(handler: String, onError: String?, errorKey: DataPath?, alternatives: [String] = [], standIn: Bool = false,
                 example: JSONValue? = nil, resultVariable: DataPath? = nil, resultExpression: Expression? = nil, ask: String? = nil,
-                decision: DecisionCall? = nil) {
+                decision: DecisionCall? = nil, onErrorCode: [String: String] = [:]) {
         self.handler = handler
+        self.onErrorCode = onErrorCode
         self.onError = onError
         self.errorKey = errorKey
         self.alternatives = alternatives

@@ -115,6 +115,12 @@ extension ProcessEngine {
             if action.keepTask {
                 runner.branch(from: waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
             } else {
+                var index = index
+                if action.terminate {
+                    // The waiting token is never among the branches it ends, so it is found again.
+                    runner.endOtherBranches(of: changed.tokens[index], &changed)
+                    index = changed.tokens.firstIndex { $0.id == waiting.token.id } ?? index
+                }
                 changed.tokens[index].history.append(waiting.node.id)
                 if changed.tokens[index].history.count > ProcessEngine.maxHistory { changed.tokens[index].history.removeFirst() }
                 runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)

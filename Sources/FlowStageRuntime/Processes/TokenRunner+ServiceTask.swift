@@ -4,13 +4,14 @@ import Expressions
 /// `serviceTask`: a Swift handler, else the project's mock, else a business rule task's DMN
 /// decision, else the task's example data answers (decision 0037); a stand-in nothing answers
 /// goes to its page (`ask`), where the person answers, or without one passes through with a
-/// warning. Each way is recorded for the inspector. A failure or a thrown BPMN error goes to
-/// `onError`, else fails the instance.
+/// warning. Each way is recorded for the inspector. A failure goes to `onError`, a thrown BPMN
+/// error to the catcher of its code (`onErrorCode`) or else `onError`; without one the instance fails.
 extension TokenRunner {
     mutating func serviceTask(_ service: ServiceTask, node: Node, token: Token, key: String,
                               process: ProcessDefinition, _ instance: inout Instance, evaluator: inout Evaluator) {
         let scope = instance.scope(of: token)
         let message: String
+        var catcher = service.onError
         let handlers = self.handlers, mocks = project.mocks
         if let name = service.handlerNames.first(where: { handlers[$0] != nil }), let handler = handlers[name] {
             instance.record(StandInAnswer(task: key, way: .handler, source: name))
@@ -34,6 +35,7 @@ extension TokenRunner {
                 return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
             case .error(let code, let text):
                 message = "\(mock.file) throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
+                catcher = service.onErrorCode[code] ?? service.onError
             }
         } else if let call = service.decision, let finished = decide(call, scope: scope, key: key, now: evaluator.now, &instance) {
             instance.record(StandInAnswer(task: key, way: .decision, source: call.id))
@@ -51,7 +53,7 @@ extension TokenRunner {
         } else {
             message = "no handler named “\(service.handler)” is registered; register it in ProcessEngine.Configuration.serviceHandlers"
         }
-        guard let onError = service.onError else {
+        guard let onError = catcher else {
             return fail(&instance, node: key, "service task “\(key)” failed: \(message)")
         }
         instance.warn(["service task “\(key)” failed and went to “\(onError)”: \(message)"])

@@ -44,7 +44,8 @@ struct FlowElement {
     let defaultFlow: String?
     /// Flow nodes inside an embedded subprocess, with the subprocess's id.
     let parent: String?
-    /// A start event of an event subprocess, or such a subprocess: not on the normal path.
+    /// An event subprocess: not on the normal path; its start events are offered as
+    /// "Simulate: …" on the screens of its scope (`ProcessBuilder+EventSubprocesses`).
     let triggeredByEvent: Bool
     let multiInstance: Bool
     /// The XML element, for extension elements (forms, task types, called elements).

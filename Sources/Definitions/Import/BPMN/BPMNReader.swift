@@ -43,7 +43,7 @@ struct BPMNReader {
     private mutating func readProcess(_ process: XMLNode, id: String, participantName: String?) -> BPMNProcess {
         var elements: [FlowElement] = []
         var flows: [SequenceFlow] = []
-        collect(process, parent: nil, eventSubprocess: false, into: &elements, &flows)
+        collect(process, parent: nil, into: &elements, &flows)
 
         var ids = Set<String>()
         for element in elements where !ids.insert(element.id).inserted {
@@ -90,7 +90,7 @@ struct BPMNReader {
         "callActivity": .callActivity,
     ]
 
-    private mutating func collect(_ container: XMLNode, parent: String?, eventSubprocess: Bool,
+    private mutating func collect(_ container: XMLNode, parent: String?,
                                   into elements: inout [FlowElement], _ flows: inout [SequenceFlow]) {
         for child in container.children where child.namespace == BPMNNamespace.model {
             if child.name == "sequenceFlow" {
@@ -121,11 +121,11 @@ struct BPMNReader {
                 id: id, kind: kind, name: child.attribute("name"), documentation: documentation.isEmpty ? nil : documentation,
                 event: BPMNReader.eventDefinition(child), attachedTo: child.attribute("attachedToRef"),
                 cancelActivity: child.attribute("cancelActivity") != "false", defaultFlow: child.attribute("default"),
-                parent: parent, triggeredByEvent: eventSubprocess || triggered,
+                parent: parent, triggeredByEvent: triggered,
                 multiInstance: child.child("multiInstanceLoopCharacteristics", in: BPMNNamespace.model) != nil,
                 node: child))
             if kind == .subProcess || kind == .other("adHocSubProcess") {
-                collect(child, parent: id, eventSubprocess: eventSubprocess || triggered, into: &elements, &flows)
+                collect(child, parent: id, into: &elements, &flows)
             }
         }
     }

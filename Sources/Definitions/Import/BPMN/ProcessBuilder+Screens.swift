@@ -5,20 +5,16 @@ import Expressions
 /// pages of buttons where the person chooses what the model leaves open.
 extension ProcessBuilder {
     /// A user task (or a start event with a form): its form, a primary button that completes
-    /// it, and one "Simulate: …" button per boundary event that takes the boundary's path.
+    /// it, and one "Simulate: …" button per boundary event or event subprocess that can reach it.
     mutating func appendTask(_ element: FlowElement, title: String, form: MappedForm, button: String, next following: String? = nil) {
         var screen = form.components
         var actions = form.actions
         var buttons = [form.completeButton(button)]
         actions.insert(form.completeAction(next: following ?? next(after: element)), at: 0)
-        for (index, boundary) in boundaries(around: element).enumerated() {
-            let name = "event-\(index + 1)"
-            let label = "Simulate: " + describeEvent(boundary) + (boundary.cancelActivity ? "" : " (the task stays open)")
-            buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
-            var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(boundary.id)]
-            if boundary.cancelActivity { action["interrupts"] = true } else { action["keepTask"] = true }
-            actions.append(.object(action))
-        }
+        let events = eventControls(boundaryButtons(boundaries(around: element), thrownByJob: false)
+                                   + eventSubprocessButtons(around: element, thrownByJob: false))
+        buttons += events.buttons
+        actions += events.actions
         screen.append(buttons.count == 1 ? buttons[0] : .object(["type": "container", "direction": "row", "children": .array(buttons)]))
         warnings += form.warnings
         summary += form.notes

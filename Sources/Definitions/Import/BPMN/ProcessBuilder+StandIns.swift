@@ -4,7 +4,8 @@ import Expressions
 /// The page where the person completes a stand-in that nothing else answers for (no handler, no
 /// mock, no example data): **Complete**, **Complete with data** (a JSON object of variables,
 /// pre-filled with the names later conditions and mappings read and nothing in the model
-/// sets), **Throw error** for each error boundary event, and the task's other boundary events.
+/// sets), **Throw error** for each error boundary event or error event subprocess, and the
+/// other events that can reach the task.
 extension ProcessBuilder {
     static let variablesField = "_variables"
 
@@ -24,15 +25,10 @@ extension ProcessBuilder {
             ["name": "complete-with-data", "type": "submit", "keys": [.string(Self.variablesField)],
              "variablesFrom": .string(Self.variablesField), "next": .string(after)],
         ]
-        for (index, boundary) in (boundaries[element.id] ?? []).enumerated() {
-            let name = "event-\(index + 1)"
-            let label = isError(boundary) ? "Throw error" + (errorName(boundary).map { ": \($0)" } ?? "")
-                : "Simulate: " + describeEvent(boundary) + (boundary.cancelActivity ? "" : " (the task stays open)")
-            buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
-            var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(boundary.id)]
-            if boundary.cancelActivity { action["interrupts"] = true } else { action["keepTask"] = true }
-            actions.append(.object(action))
-        }
+        let events = eventControls(boundaryButtons(boundaries[element.id] ?? [], thrownByJob: true)
+                                   + eventSubprocessButtons(around: element, thrownByJob: true))
+        buttons += events.buttons
+        actions += events.actions
         var node: [String: JSONValue] = [
             "id": .string(id), "type": "userTask", "title": .string("Complete “\(element.label)”"),
             "screen": [["type": "text", "markdown": .string(intro)],
@@ -50,11 +46,11 @@ extension ProcessBuilder {
     /// Fills each stand-in page's variables with what later conditions and mappings read and
     /// nothing in the model writes, once every node is known.
     mutating func prefillStandInPages() {
-        let written = writtenNames()
+        let written = variableWriters(locals: true)
         for page in standInPages {
             var template = JSONValue.object([:])
             for path in readsAfter(page.element) {
-                guard let top = path.split(separator: ".").first.map(String.init), !written.contains(top),
+                guard let top = path.split(separator: ".").first.map(String.init), written[top] == nil,
                       let dataPath = try? DataPath(path) else { continue }
                 dataPath.set(.null, in: &template)
             }
@@ -66,34 +62,6 @@ extension ProcessBuilder {
             node["screen"] = .array(screen)
             nodes[page.node] = .object(node)
         }
-    }
-
-    /// Top-level names some node of the process sets: fields, scripts, results, outputs, examples.
-    private func writtenNames() -> Set<String> {
-        var names = Set<String>()
-        func top(_ path: String) { if let first = path.split(separator: ".").first { names.insert(String(first)) } }
-        func keys(_ value: JSONValue?) {
-            switch value {
-            case .object(let members)?: members.keys.forEach(top)
-            case .array(let mappings)?: mappings.compactMap { $0["target"]?.stringValue }.forEach(top)
-            default: break
-            }
-        }
-        func fields(_ value: JSONValue) {
-            switch value {
-            case .object(let members):
-                if let key = members["key"]?.stringValue { top(key) }
-                members.values.forEach(fields)
-            case .array(let items): items.forEach(fields)
-            default: break
-            }
-        }
-        for node in nodes {
-            keys(node["set"]); keys(node["results"]); keys(node["locals"]); keys(node["output"]); keys(node["example"])
-            if let variable = node["resultVariable"]?.stringValue { top(variable) }
-            if let screen = node["screen"] { fields(screen) }
-        }
-        return names
     }
 
     /// The data paths read by what can follow `element`: its own output mappings, and the
@@ -127,8 +95,4 @@ extension ProcessBuilder {
         return try? ModelExpressions.feel(String(source.trimmingWhitespace().dropFirst())).get()
     }
 
-    private func errorName(_ boundary: FlowElement) -> String? {
-        guard case .error(let ref) = boundary.event else { return nil }
-        return ref.flatMap { definitionNames[$0] } ?? boundary.name?.collapsingWhitespace()
-    }
 }

@@ -33,7 +33,7 @@ extension ProcessBuilder {
     /// Writes each unset-variables page's text once every node is known: which variables its
     /// gateway reads, each shown only while unset, and which elements set them.
     mutating func describeUnsetPages() {
-        let setters = variableSetters()
+        let setters = variableWriters()
         for page in unsetPages {
             var lines: [String] = []
             for path in page.paths {
@@ -51,45 +51,5 @@ extension ProcessBuilder {
             node["screen"] = .array(screen)
             nodes[page.node] = .object(node)
         }
-    }
-
-    /// Top-level variable → the elements that set it: form fields, output mappings, script
-    /// results, decision and connector result variables, example data.
-    private func variableSetters() -> [String: [String]] {
-        var setters: [String: [String]] = [:]
-        func add(_ path: String?, _ element: FlowElement) {
-            guard let top = path?.split(separator: ".").first.map(String.init), !top.isEmpty else { return }
-            if !(setters[top] ?? []).contains(element.label) { setters[top, default: []].append(element.label) }
-        }
-        func fields(_ value: JSONValue, _ element: FlowElement) {
-            switch value {
-            case .object(let members):
-                add(members["key"]?.stringValue, element)
-                for member in members.values { fields(member, element) }
-            case .array(let items): for item in items { fields(item, element) }
-            default: break
-            }
-        }
-        for (index, node) in nodes.enumerated() where node["type"] == "userTask" && !standInPages.contains(where: { $0.node == index }) {
-            if let element = origins[index], let screen = node["screen"] { fields(screen, element) }
-        }
-        for element in process.elements {
-            let extensions = element.node.child("extensionElements", in: BPMNNamespace.model)
-            for output in extensions?.child("ioMapping", in: BPMNNamespace.zeebe)?.children("output", in: BPMNNamespace.zeebe) ?? [] {
-                add(output.attribute("target"), element)
-            }
-            add(extensions?.child("script", in: BPMNNamespace.zeebe)?.attribute("resultVariable"), element)
-            add(extensions?.child("calledDecision", in: BPMNNamespace.zeebe)?.attribute("resultVariable"), element)
-            for header in extensions?.child("taskHeaders", in: BPMNNamespace.zeebe)?.children("header", in: BPMNNamespace.zeebe) ?? []
-                where header.attribute("key") == "resultVariable" {
-                add(header.attribute("value"), element)
-            }
-            let example = extensions?.child("properties", in: BPMNNamespace.zeebe)?.children("property", in: BPMNNamespace.zeebe)
-                .first { $0.attribute("name") == "camundaModeler:exampleOutputJson" }?.attribute("value")
-            if let example, let parsed = try? JSONParser.parse(example), let keys = parsed.objectValue?.keys {
-                for key in keys { add(key, element) }
-            }
-        }
-        return setters
     }
 }

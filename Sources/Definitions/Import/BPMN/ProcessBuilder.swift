@@ -14,6 +14,8 @@ struct ProcessBuilder {
     let processNames: [String: String]
     /// Names of `message`, `signal`, `error` and `escalation` definitions by id.
     let definitionNames: [String: String]
+    /// Each `<error>`'s id → its `errorCode`.
+    let errorCodes: [String: String]
     let validators: Set<String>
     /// The names the project's mock files answer for.
     let mocks: Set<String>
@@ -37,7 +39,7 @@ struct ProcessBuilder {
 
     /// The process's nodes so far (a stand-in's page is completed once every node is known).
     var nodes: [JSONValue] = []
-    private var emitted = Set<String>()
+    var emitted = Set<String>()
     /// `next(after:)` per element, so a continuation reached from several places is one node.
     private var continuations: [String: String] = [:]
     let elements: [String: FlowElement]
@@ -53,9 +55,9 @@ struct ProcessBuilder {
     private let linkTargets: [String: FlowElement]
 
     init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
-         definitionNames: [String: String], validators: Set<String>, mocks: Set<String> = [], decisions: Set<String> = []) {
+         definitionNames: [String: String], errorCodes: [String: String] = [:], validators: Set<String>, mocks: Set<String> = [], decisions: Set<String> = []) {
         self.file = file; self.process = process; self.forms = forms; self.processNames = processNames
-        self.definitionNames = definitionNames; self.validators = validators; self.mocks = mocks; self.decisions = decisions
+        self.definitionNames = definitionNames; self.errorCodes = errorCodes; self.validators = validators; self.mocks = mocks; self.decisions = decisions
         elements = Dictionary(process.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         outgoing = Dictionary(grouping: process.flows, by: \.source)
         incoming = Dictionary(grouping: process.flows, by: \.target)
@@ -112,16 +114,18 @@ struct ProcessBuilder {
                               intro: "This process has \(entries.count) start events. Choose the one to preview.",
                               paths: entries.map { ("Start: " + (elements[$0].map(describeStart) ?? $0), $0) }), from: nil)
         }
-        for element in process.elements where !element.triggeredByEvent {
-            emit(element)
-        }
-        for element in process.elements where element.triggeredByEvent && element.kind == .subProcess {
-            summary.append("event subprocess \(element.id): not run (its events never happen in a preview)")
+        for element in process.elements {
+            if element.triggeredByEvent {
+                summary.append("event subprocess \(element.id): its start events are “Simulate: …” buttons on the pages of the tasks in its scope")
+            } else {
+                emit(element)
+            }
         }
         warnUnappliedMappings()
         noteListeners()
         prefillStandInPages()
         describeUnsetPages()
+        noteUnwrittenVariables()
         return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
     }
 
@@ -243,7 +247,9 @@ struct ProcessBuilder {
         var node: [String: JSONValue] = ["id": .string(element.id), "type": "serviceTask", "handler": .string(names[0]),
                                          "otherHandlers": .array(names.dropFirst().map { .string($0) }), "standIn": true,
                                          "next": .string(next(after: element))]
-        if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
+        let catchers = errorCatchers(of: element)
+        if let any = catchers.any { node["onError"] = .string(any) }
+        if !catchers.byCode.isEmpty { node["onErrorCode"] = .object(catchers.byCode.mapValues { .string($0) }) }
         addMappings(element, to: &node)
         connectorResult(of: element, into: &node)
         let example = exampleData(of: element)
@@ -263,7 +269,7 @@ struct ProcessBuilder {
         }
         summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") "
             + (mocked.map { "answers with mocks/\($0).json" } ?? decision.flatMap { $0["id"]?.stringValue }.map { "evaluates decision \($0)" }
-               ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data, Throw error)"))
+               ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data\(node["onError"] == nil && node["onErrorCode"] == nil ? "" : ", Throw error"))"))
             + " unless a Swift handler is registered")
     }
 
@@ -300,7 +306,7 @@ struct ProcessBuilder {
         if !inputs.isEmpty { node["input"] = .object(inputs) }
         if !outputs.isEmpty { node["output"] = .object(outputs) }
         if found.read > 0 { summary.append("\(element.id): \(found.read) mapping\(found.read == 1 ? "" : "s") applied") }
-        if let catcher = errorBoundary(on: element) { node["onError"] = .string(catcher.id) }
+        if let catcher = errorBoundary(on: element) ?? errorEventSubprocessStart(around: element) { node["onError"] = .string(entry(catcher.id)) }
         append(.object(node), from: element)
     }
 
@@ -308,6 +314,10 @@ struct ProcessBuilder {
         if let catcher = catchingBoundary(of: element) {
             summary.append("\(describeEvent(element)) end \(element.id): caught by boundary event \(catcher.id)")
             return passThrough(element.id, to: catcher.id, from: element)
+        }
+        if let start = catchingEventSubprocess(of: element) {
+            summary.append("\(describeEvent(element)) end \(element.id): caught by the event subprocess of start event \(start.id)")
+            return passThrough(element.id, to: entry(start.id), from: element)
         }
         if let parent = element.parent.flatMap({ elements[$0] }), !isFailing(element) {
             if element.event == .terminate {
@@ -375,6 +385,7 @@ struct ProcessBuilder {
     /// Where a token leaves an embedded subprocess: straight on, or, when branches run inside
     /// it, through a join that waits for all of them (a subprocess completes with its last token).
     mutating func exit(of subprocess: FlowElement) -> String {
+        if subprocess.triggeredByEvent { return eventSubprocessExit(subprocess) }
         // An ad-hoc subprocess's activities return to its page, where the next is chosen.
         if subprocess.kind == .other("adHocSubProcess") { return subprocess.id }
         let branches = (inside[subprocess.id] ?? []).contains { ProcessBuilder.makesBranches($0, outgoing: outgoing[$0.id] ?? []) }
