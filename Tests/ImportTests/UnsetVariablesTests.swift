@@ -61,4 +61,29 @@ struct UnsetVariablesTests {
         let (_, instance) = try start(example: "{&quot;verdict&quot;: &quot;ok&quot;}")
         #expect(instance.endNode == "accepted")
     }
+
+    /// A Camunda 7 gateway: JUEL conditions over a variable a stand-in never set.
+    private let juel = bpmn("""
+    <bpmn:startEvent id="s"/>
+    <bpmn:serviceTask id="score" name="Score" camunda:type="external" camunda:topic="score"/>
+    <bpmn:exclusiveGateway id="g" default="manual"/>
+    <bpmn:endEvent id="approved"/><bpmn:endEvent id="checked"/>
+    <bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="score"/><bpmn:sequenceFlow id="f1" sourceRef="score" targetRef="g"/>
+    <bpmn:sequenceFlow id="auto" sourceRef="g" targetRef="approved"><bpmn:conditionExpression>${rating &gt; 700}</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="manual" sourceRef="g" targetRef="checked"/>
+    """)
+
+    @Test func aJUELGatewayReadingAnUnsetVariableAsksToo() throws {
+        let harness = try ModelHarness(["project.json": project, "m.bpmn": juel])
+        let asked = try harness.start("claim")
+        let completed = try #require(try harness.post(asked, "complete").applied)
+        #expect(completed.current == "g__unset")
+        let text = harness.page(try #require(harness.screen(completed))).text
+        #expect(text.contains("rating is not set (nothing in this model sets it)"), "\(text)")
+        let rated = try #require(try harness.start("claim"))
+        let high = try #require(try harness.post(rated, "complete-with-data", [("_variables", #"{"rating": 800}"#)]).applied)
+        #expect(high.endNode == "approved")
+        let low = try #require(try harness.post(try harness.start("claim"), "complete-with-data", [("_variables", #"{"rating": 100}"#)]).applied)
+        #expect(low.endNode == "checked", "a set variable whose condition fails takes the default flow")
+    }
 }

@@ -7,27 +7,32 @@ import Expressions
 /// set them, and offers every flow.
 extension ProcessBuilder {
     /// The branch to that page, placed after the gateway's conditions and before its default;
-    /// nil when its conditions read no variable, or are not all FEEL, or one always holds.
+    /// nil when its conditions read no variable, or are not all FEEL or all JUEL, or one always holds.
     mutating func unsetVariablesPage(_ element: FlowElement, nodeID: String, flows: [SequenceFlow], branches: [JSONValue],
                                      inclusive: Bool) -> JSONValue? {
+        let feel = branches.allSatisfy { $0["when"]?["feel"]?.stringValue != nil }
         var conditions: [String] = []
         var paths: [String] = []
         for branch in branches {
-            guard let source = branch["when"]?["feel"]?.stringValue, let expression = try? Expression(feel: source) else { return nil }
+            // FEEL conditions are {"feel": …}; translated JUEL ones FlowStage expressions (strings).
+            let source = feel ? branch["when"]?["feel"]?.stringValue : branch["when"]?.stringValue
+            guard let source, let expression = try? (feel ? Expression(feel: source) : Expression(source)) else { return nil }
             conditions.append(source)
             for path in expression.surelyReadPaths where !path.isEmpty && !path.hasPrefix("$") && !paths.contains(path) {
-                guard (try? Expression(feel: path)) != nil else { return nil }
+                // The page's text tests each path in FEEL, so a JUEL path must read the same there.
+                guard (try? Expression(feel: path)) != nil, !path.contains("[") else { return nil }
                 paths.append(path)
             }
         }
         guard !paths.isEmpty else { return nil }
-        let unset = paths.map { "\($0) = null" }.joined(separator: " or ")
-        let held = conditions.map { "(\n\($0)\n) = true" }.joined(separator: " or ")
+        let when: JSONValue = feel
+            ? ["feel": .string("(\(paths.map { "\($0) = null" }.joined(separator: " or "))) and not(\(conditions.map { "(\n\($0)\n) = true" }.joined(separator: " or ")))")]
+            : .string("(\(paths.map { "\($0) == null" }.joined(separator: " || "))) && !(\(conditions.map { "(\($0)) === true" }.joined(separator: " || ")))")
         let id = uniqueID(nodeID + "__unset")
         unsetPages.append((node: nodes.count, element: element, paths: paths, fallback: element.defaultFlow.flatMap { id in flows.first { $0.id == id } }))
         append(choicePage(id: id, title: "Which way?", intro: "", paths: choices(element, flows: flows, inclusive: inclusive)), from: element)
         summary.append("gateway \(element.id): when no condition holds and \(paths.joined(separator: ", ")) is unset, the person chooses")
-        return ["when": ["feel": .string("(\(unset)) and not(\(held))")], "next": .string(id)]
+        return ["when": when, "next": .string(id)]
     }
 
     /// Writes each unset-variables page's text once every node is known: which variables its
