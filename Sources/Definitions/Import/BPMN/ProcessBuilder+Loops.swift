@@ -8,9 +8,12 @@ import Expressions
 ///                                          └ otherwise → after the task
 /// ```
 extension ProcessBuilder {
-    /// Where a flow into `id` starts: a multi-instance task starts with its loop.
+    /// Where a flow into `id` starts: a multi-instance task starts with its loop, an ad-hoc
+    /// subprocess whose model picks its activities with the picking.
     func entry(_ id: String) -> String {
-        guard let element = elements[id], element.multiInstance, isScreen(element) else { return id }
+        guard let element = elements[id] else { return id }
+        if adHocSettings(element) != nil { return id + "__enter" }
+        guard element.multiInstance, isScreen(element) else { return id }
         return id + "__loop"
     }
 

@@ -387,7 +387,7 @@ struct ProcessBuilder {
     mutating func exit(of subprocess: FlowElement) -> String {
         if subprocess.triggeredByEvent { return eventSubprocessExit(subprocess) }
         // An ad-hoc subprocess's activities return to its page, where the next is chosen.
-        if subprocess.kind == .other("adHocSubProcess") { return subprocess.id }
+        if subprocess.kind == .other("adHocSubProcess") { return adHocSettings(subprocess) == nil ? subprocess.id : subprocess.id + "__return" }
         let branches = (inside[subprocess.id] ?? []).contains { ProcessBuilder.makesBranches($0, outgoing: outgoing[$0.id] ?? []) }
         guard branches else { return next(after: subprocess) }
         let id = subprocess.id + "__exit"
