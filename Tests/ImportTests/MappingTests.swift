@@ -190,6 +190,24 @@ struct MappingTests {
         #expect(instance.data["result"] == 11 && instance.data["inner"] == nil, "\(instance.data)")
     }
 
+    @Test func aCamunda7CallActivityWithoutInOrOutPassesNoVariables() throws {
+        func seen(_ passing: String) throws -> JSONValue? {
+            let parent = bpmn("""
+            <bpmn:startEvent id="s"/><bpmn:callActivity id="c" calledElement="child" camunda:calledElementBinding="latest">\(passing)</bpmn:callActivity>
+            <bpmn:endEvent id="e"/><bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="c"/><bpmn:sequenceFlow id="f1" sourceRef="c" targetRef="e"/>
+            """)
+            let child = bpmn("""
+            <bpmn:startEvent id="cs"/><bpmn:userTask id="look" camunda:assignee="demo"/><bpmn:endEvent id="ce"/>
+            <bpmn:sequenceFlow id="g0" sourceRef="cs" targetRef="look"/><bpmn:sequenceFlow id="g1" sourceRef="look" targetRef="ce"/>
+            """, id: "child", name: "Child")
+            let harness = try ModelHarness(["project.json": project, "p.bpmn": parent, "c.bpmn": child])
+            let instance = try harness.engine.start(process: "claim", session: "s", seed: ["seen": 1])
+            return try #require(harness.screen(instance)).data["seen"]
+        }
+        #expect(try seen("") == nil)
+        #expect(try seen(#"<bpmn:extensionElements><camunda:in variables="all"/></bpmn:extensionElements>"#) == 1)
+    }
+
     @Test func camunda7InputParametersAreTextListsMapsAndJUEL() throws {
         let model = bpmn("""
         <bpmn:startEvent id="s"/><bpmn:userTask id="t"><bpmn:extensionElements><camunda:inputOutput>

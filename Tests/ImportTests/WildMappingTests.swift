@@ -55,7 +55,9 @@ struct WildMappingTests {
                     let conditions = branches.compactMap(\.when)
                     let reads = conditions.flatMap(\.surelyReadPaths).filter { !$0.isEmpty && !$0.hasPrefix("$") }
                     guard branches.contains(where: { $0.when == nil }), !reads.isEmpty,
-                          conditions.allSatisfy({ $0.language == .feel }), !node.id.hasSuffix("__more") else { continue }
+                          conditions.allSatisfy({ $0.language == .feel }),
+                          // A loop's or an ad-hoc subprocess's own routing: its default is the page that asks.
+                          !["__more", "__activate", "__return", "__route"].contains(where: node.id.hasSuffix) else { continue }
                     if branches.contains(where: { $0.next.hasSuffix("__unset") || $0.next.contains("__unset_") }) { guarded += 1 } else {
                         silent.append("\(process.file) \(node.id)")
                     }

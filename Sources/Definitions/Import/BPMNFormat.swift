@@ -29,7 +29,8 @@ public struct BPMNFormat: ProcessFormat {
                 continue
             }
             var reader = BPMNReader(file: file.path)
-            var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root), errorCodes: BPMNFormat.errorCodes(root))
+            var model = Model(file: file.path, definitionNames: BPMNFormat.definitionNames(root), errorCodes: BPMNFormat.errorCodes(root),
+                              forEngine7: BPMNFormat.isForEngine7(root))
             let processes = reader.read(root)
             // A file whose references are broken is reported, not half-built.
             for process in reader.errors.isEmpty ? processes : [] {
@@ -60,7 +61,7 @@ public struct BPMNFormat: ProcessFormat {
             for (process, name, diagram) in model.processes {
                 var builder = ProcessBuilder(file: model.file, process: process, forms: forms,
                                              processNames: processNames.merging(context.processNames.map { ($0, $0) }) { bpmn, _ in bpmn },
-                                             definitionNames: model.definitionNames, errorCodes: model.errorCodes, validators: context.validators,
+                                             definitionNames: model.definitionNames, errorCodes: model.errorCodes, forEngine7: model.forEngine7, validators: context.validators,
                                              mocks: context.mocks, decisions: context.decisions)
                 let built = builder.build()
                 result.errors += builder.errors
@@ -98,6 +99,7 @@ public struct BPMNFormat: ProcessFormat {
         let file: String
         let definitionNames: [String: String]
         let errorCodes: [String: String]
+        let forEngine7: Bool
         var processes: [(process: BPMNProcess, name: String, diagram: ProcessDiagram?)] = []
     }
 
@@ -151,6 +153,22 @@ public struct BPMNFormat: ProcessFormat {
             if let id = child.attribute("id") { names[id] = child.attribute("name") ?? child.attribute("errorCode") ?? id }
         }
         return names
+    }
+
+    /// Whether the model is made for Camunda 7 or Flowable (whose call activities pass only the
+    /// variables `in`/`out` name): its Modeler says "Camunda Platform", or it writes their
+    /// extensions and none of Camunda 8's.
+    static func isForEngine7(_ root: XMLNode) -> Bool {
+        if let platform = root.attribute("executionPlatform", in: BPMNNamespace.modeler) { return platform == "Camunda Platform" }
+        var engine7 = false
+        func visit(_ node: XMLNode) -> Bool {
+            if node.namespace == BPMNNamespace.zeebe || node.attributes.contains(where: { $0.namespace == BPMNNamespace.zeebe }) { return false }
+            if BPMNNamespace.engine.contains(node.namespace) || node.attributes.contains(where: { BPMNNamespace.engine.contains($0.namespace) }) {
+                engine7 = true
+            }
+            return node.children.allSatisfy(visit)
+        }
+        return visit(root) && engine7
     }
 
     /// Each `<error>`'s id → its `errorCode`, for matching a thrown error with its catcher.

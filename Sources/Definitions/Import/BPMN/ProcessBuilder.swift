@@ -16,6 +16,8 @@ struct ProcessBuilder {
     let definitionNames: [String: String]
     /// Each `<error>`'s id → its `errorCode`.
     let errorCodes: [String: String]
+    /// A Camunda 7 or Flowable model: a call activity passes only what `in`/`out` name.
+    let forEngine7: Bool
     let validators: Set<String>
     /// The names the project's mock files answer for.
     let mocks: Set<String>
@@ -55,9 +57,9 @@ struct ProcessBuilder {
     private let linkTargets: [String: FlowElement]
 
     init(file: String, process: BPMNProcess, forms: FormCatalog, processNames: [String: String],
-         definitionNames: [String: String], errorCodes: [String: String] = [:], validators: Set<String>, mocks: Set<String> = [], decisions: Set<String> = []) {
+         definitionNames: [String: String], errorCodes: [String: String] = [:], forEngine7: Bool = false, validators: Set<String>, mocks: Set<String> = [], decisions: Set<String> = []) {
         self.file = file; self.process = process; self.forms = forms; self.processNames = processNames
-        self.definitionNames = definitionNames; self.errorCodes = errorCodes; self.validators = validators; self.mocks = mocks; self.decisions = decisions
+        self.definitionNames = definitionNames; self.errorCodes = errorCodes; self.forEngine7 = forEngine7; self.validators = validators; self.mocks = mocks; self.decisions = decisions
         elements = Dictionary(process.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         outgoing = Dictionary(grouping: process.flows, by: \.source)
         incoming = Dictionary(grouping: process.flows, by: \.target)
@@ -295,7 +297,13 @@ struct ProcessBuilder {
         // Camunda 8 (and a plain model) passes every variable both ways unless told otherwise;
         // output mappings stop the child's own variables from coming back. Camunda 7 passes only
         // what `camunda:in`/`camunda:out` name.
-        let passing = camunda7Passing(element)
+        // Without any, Camunda 7 passes nothing, and Flowable nothing unless `inheritVariables`.
+        let inherits = element.node.attribute("inheritVariables", in: BPMNNamespace.flowable) == "true"
+        let named = camunda7Passing(element)
+        let passing = named ?? (forEngine7 ? ([:], [:], (in: inherits, out: false)) : nil)
+        if named == nil, forEngine7 {
+            summary.append("call activity \(element.id): passes \(inherits ? "every variable in and none back" : "no variables") (no in or out mappings)")
+        }
         var node: [String: JSONValue] = ["id": .string(element.id), "type": "callActivity", "process": .string(name),
                                          "sharesData": .bool(passing?.all.in ?? (calledElement?.attribute("propagateAllParentVariables") != "false")),
                                          "mergesBack": .bool(passing?.all.out ?? (calledElement?.attribute("propagateAllChildVariables") != "false" && found.outputs.isEmpty)),
