@@ -77,12 +77,13 @@ struct ProcessDecoder {
         case "parallelGateway":
             kind = .parallelGateway(decodeParallelTargets(reader, next: next))
         case "callActivity":
+            let events = decodeCallEvents(reader, node: id)
             kind = .callActivity(CallActivity(process: reader.string("process", required: "A call activity") ?? "",
                                               input: decodeAssignments(reader, key: "input"),
                                               output: decodeAssignments(reader, key: "output"),
                                               sharesData: reader.bool("sharesData") ?? false,
                                               mergesBack: reader.bool("mergesBack"),
-                                              onError: reader.string("onError")))
+                                              onError: reader.string("onError"), events: events.events, eventButtons: events.buttons))
             if next == nil { reader.missing("next", "A call activity") }
         case "end":
             let outcome = reader.oneOf("outcome", Outcome.allCases.map(\.rawValue))
@@ -197,6 +198,24 @@ struct ProcessDecoder {
             },
             variablesFrom: variablesFrom, interrupts: reader.bool("interrupts") ?? false,
             terminate: terminate, pointer: item.pointer)
+    }
+
+    /// A call activity's `events`: `[{ "label": …, "next": node id, "interrupts": bool }]`, and the
+    /// row of buttons the called process's pages show for them (actions `call-<node>-event-<n>`).
+    private func decodeCallEvents(_ reader: ObjectReader, node: String) -> (events: [CallEvent], buttons: Component?) {
+        guard let items = reader.array("events") else { return ([], nil) }
+        var events: [CallEvent] = [], buttons: [JSONValue] = []
+        for item in items {
+            guard let event = ObjectReader(item.value, at: item.pointer, diagnostics, what: "A call event"),
+                  let label = event.string("label", required: "A call event"), let next = event.string("next", required: "A call event")
+            else { continue }
+            let name = "call-\(node)-event-\(events.count + 1)"
+            events.append(CallEvent(name: name, next: next, interrupts: event.bool("interrupts") ?? true))
+            buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
+        }
+        guard !events.isEmpty else { return ([], nil) }
+        let row: JSONValue = ["type": "container", "direction": "row", "children": .array(buttons)]
+        return (events, components.decode(row, at: reader.at("events")))
     }
 
     /// `onErrorCode`: `{ "CODE": "node id" }`, each target a string.

@@ -63,6 +63,7 @@ public struct Node: Sendable {
             if let ask = service.ask { out.append((ask, pointer.appending("ask"))) }
         case .callActivity(let call):
             if let onError = call.onError { out.append((onError, pointer.appending("onError"))) }
+            for (index, event) in call.events.enumerated() { out.append((event.next, pointer.appending("events").appending(index).appending("next"))) }
         case .parallelGateway(let targets):
             // `next` as a string is in `self.next`; only a list lands here.
             if next == nil {
@@ -172,6 +173,21 @@ public struct DecisionCall: Sendable {
 }
 
 /// Runs another process as part of this one, with its own data object.
+/// An event that can happen to a call activity while its called process runs. Its button
+/// posts the action `name` on any page of the called process; the caller's token then goes to
+/// `next`, ending the call when the event `interrupts`, else beside it (a new branch).
+public struct CallEvent: Sendable {
+    public let name: String
+    public let next: String
+    public let interrupts: Bool
+
+    public init(name: String, next: String, interrupts: Bool) {
+        self.name = name
+        self.next = next
+        self.interrupts = interrupts
+    }
+}
+
 public struct CallActivity: Sendable {
     public let process: String
     /// Child data path ← expression over the caller's data, evaluated when the call starts.
@@ -188,10 +204,17 @@ public struct CallActivity: Sendable {
     /// Where the caller's token goes when the called process ends failed (a BPMN error
     /// boundary event on the call); nil fails the caller too.
     public let onError: String?
+    /// Events that can happen to the call while the called process runs (a BPMN timer or
+    /// message boundary event on the call activity): buttons on every page of the called process.
+    public let events: [CallEvent]
+    /// Those buttons, one row, made once so a page plan knows them by their identity.
+    public let eventButtons: Component?
 
     public init(process: String, input: [Assignment], output: [Assignment], sharesData: Bool = false, mergesBack: Bool? = nil,
-                onError: String? = nil) {
+                onError: String? = nil, events: [CallEvent] = [], eventButtons: Component? = nil) {
         self.process = process
+        self.events = events
+        self.eventButtons = eventButtons
         self.input = input
         self.output = output
         self.sharesData = sharesData

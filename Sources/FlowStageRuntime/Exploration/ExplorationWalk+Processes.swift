@@ -348,6 +348,13 @@ extension ExplorationWalk {
                     }
                 }
             }
+            // The events of the call activities around the task: their paths are the caller's.
+            for caller in waiting.callerEvents {
+                guard run.actions < budget.actionsPerProcess, budgetLeft else { return }
+                let action = ActionDefinition(name: caller.event.name, kind: .submit, next: caller.event.next, validate: false)
+                apply(.action(task: task, action: action, form: PostedForm([("_screen", task)]), label: "\(task): \(action.name)"),
+                      from: snapshot, forcing: [:], run)
+            }
         }
     }
 

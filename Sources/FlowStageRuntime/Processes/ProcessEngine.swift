@@ -157,7 +157,10 @@ public final class ProcessEngine: Sendable {
             guard let waiting = WaitingTask(instance, key: posted ?? instance.current, project: project, exact: true) else {
                 return .refused(instance, notice: words["notice.staleForm"])
             }
-            guard let action = waiting.task.action(named: name) else { throw .unknownAction(name) }
+            guard let action = waiting.task.action(named: name) else {
+                guard let event = waiting.callerEvent(named: name) else { throw .unknownAction(name) }
+                return try happen(event, at: waiting, instance: instance, language: language)
+            }
             switch action.kind {
             case .back:
                 return try goBack(instance, waiting, words: words)

@@ -79,11 +79,21 @@ extension TokenRunner {
         }
     }
 
+    /// A call ends before its process does (an interrupting event on the call activity): its
+    /// tokens stop, with the processes they called; the caller's token stays.
+    mutating func endCall(_ callID: Int, _ instance: inout Instance) {
+        stop(Set(instance.tokens.filter { $0.call == callID }.map(\.id)), calls: [callID], &instance)
+    }
+
     /// A terminate end: every other token of the token's process (or call) stops, with the
     /// processes they called.
     mutating func endOtherBranches(of token: Token, _ instance: inout Instance) {
-        var stopped = Set(instance.tokens.filter { $0.call == token.call && $0.id != token.id }.map(\.id))
-        var calls = Set<Int>()
+        stop(Set(instance.tokens.filter { $0.call == token.call && $0.id != token.id }.map(\.id)), calls: [], &instance)
+    }
+
+    /// Removes `tokens` and `calls`, and every call those tokens wait on, with its tokens.
+    private mutating func stop(_ tokens: Set<Int>, calls: Set<Int>, _ instance: inout Instance) {
+        var stopped = tokens, calls = calls
         var grew = true
         while grew {
             grew = false

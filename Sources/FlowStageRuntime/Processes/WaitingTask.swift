@@ -11,6 +11,9 @@ struct WaitingTask {
     let node: Node
     let task: UserTask
     let data: JSONValue
+    /// The events of the call activities around the task, innermost first: their buttons
+    /// follow the task's own on its page.
+    let callerEvents: [CallerEvent]
 
     /// The task `key`; when `exact` is false, the first waiting task if `key` is nil or no longer waits.
     /// Borrowing: an initializer otherwise takes its arguments owned, and every page view
@@ -27,6 +30,12 @@ struct WaitingTask {
         self.node = node
         self.task = task
         self.data = instance.scope(of: token)
+        self.callerEvents = token.call == nil ? [] : CallerEvent.around(token, in: instance, project: project)
+    }
+
+    /// The caller's event named `name`, posted from this task's page.
+    func callerEvent(named name: String) -> CallerEvent? {
+        callerEvents.first { $0.event.name == name }
     }
 
     /// The task's components over its data (`ResolvedScreens`: kept by the values resolving reads).
@@ -39,7 +48,7 @@ struct WaitingTask {
                notice: String?, language: String, now: Date, uploadLimit: Int) -> ScreenState {
         let stepper = token.call == nil ? steppers.stepper(ownTask: task) : steppers.stepper(process: instance.process, key: key)
         var state = ScreenState(instanceID: instance.id, modal: instance.modal, process: process, nodeID: key, task: task,
-                                components: components, data: data, rawValues: rawValues, errors: errors,
+                                components: callerEvents.isEmpty ? components : components + callerButtons(data: data, language: language, now: now), data: data, rawValues: rawValues, errors: errors,
                                 stepper: stepper,
                                 canGoBack: task.allowBack && !token.history.isEmpty, notice: notice, language: language)
         state.uploadLimit = uploadLimit
@@ -94,5 +103,41 @@ struct WaitingTask {
                 .first { !$0.isEmpty } ?? key
             return ScreenTab(task: key, title: title, selected: key == selected)
         }
+    }
+}
+
+extension WaitingTask {
+    /// The rows of buttons of the calls around the task, one per call activity with events.
+    func callerButtons(data: JSONValue, language: String, now: Date) -> [ResolvedComponent] {
+        var evaluator = Evaluator(language: language, now: now)
+        var rows: [Component] = []
+        for event in callerEvents {
+            if let row = event.buttons, !rows.contains(where: { $0.identity == row.identity }) { rows.append(row) }
+        }
+        return ScreenResolver.resolve(rows, data: data, evaluator: &evaluator)
+    }
+}
+
+/// An event of a call activity around a waiting task (`CallActivity.events`): which call it
+/// ends or runs beside, and the token waiting at the call activity.
+struct CallerEvent {
+    let event: CallEvent
+    let call: Int
+    let callerToken: Int
+    let buttons: Component?
+
+    /// The events of every call activity `token` runs under, innermost first.
+    static func around(_ token: borrowing Token, in instance: borrowing Instance, project: borrowing Project) -> [CallerEvent] {
+        var found: [CallerEvent] = []
+        var callID = token.call
+        while let id = callID, let call = instance.calls.first(where: { $0.id == id }),
+              let caller = instance.tokens.first(where: { $0.id == call.caller }) {
+            let process = caller.call.flatMap { outer in instance.calls.first { $0.id == outer } }.map(\.process) ?? instance.process
+            if case .callActivity(let activity)? = project.process(named: process)?.node(call.node)?.kind {
+                found += activity.events.map { CallerEvent(event: $0, call: id, callerToken: caller.id, buttons: activity.eventButtons) }
+            }
+            callID = caller.call
+        }
+        return found
     }
 }

@@ -201,8 +201,8 @@ struct ProcessBuilder {
             }
         case .boundaryEvent:
             if let host = element.attachedTo.flatMap({ elements[$0] }), !isScreen(host), host.kind != .subProcess, !isAutomatic(host),
-               !(isError(element) && host.kind == .callActivity) {
-                summary.append("boundary event \(element.id) on \(host.id): never happens in a preview (boundary events get a button on the screens of tasks, of the tasks inside a subprocess and of a stand-in's page; error boundary events on call activities catch their failures)")
+               host.kind != .callActivity {
+                summary.append("boundary event \(element.id) on \(host.id): never happens in a preview (boundary events get a button on the screens of tasks, of the tasks inside a subprocess or a called process and of a stand-in's page; error boundary events on call activities catch their failures)")
             }
             passThrough(element.id, to: next(after: element), from: element)
         case .subProcess:
@@ -315,6 +315,12 @@ struct ProcessBuilder {
         if !outputs.isEmpty { node["output"] = .object(outputs) }
         if found.read > 0 { summary.append("\(element.id): \(found.read) mapping\(found.read == 1 ? "" : "s") applied") }
         if let catcher = errorBoundary(on: element) ?? errorEventSubprocessStart(around: element) { node["onError"] = .string(entry(catcher.id)) }
+        // Its other boundary events happen while the called process runs: buttons on its pages.
+        let events = boundaryButtons((boundaries[element.id] ?? []).filter { !isError($0) }, thrownByJob: false)
+        if !events.isEmpty {
+            node["events"] = .array(events.map { ["label": .string($0.label), "next": .string($0.next), "interrupts": .bool($0.interrupts)] })
+            summary.append("call activity \(element.id): \(events.count) boundary event\(events.count == 1 ? "" : "s") offered on the pages of the called process")
+        }
         append(.object(node), from: element)
     }
 
