@@ -32,9 +32,10 @@ struct WildMappingTests {
         }
         #expect(written > 1_000, "the corpus holds \(written) mappings")
         #expect(accounted == written, "\(written) mappings written, \(applied) applied, \(accounted - applied) named by a warning")
-        // Measured: 1,148 of 1,693. The rest sit on events and on subprocesses themselves, or are
-        // Groovy scripts, JUEL method calls and Camunda 7 connector parameters.
-        #expect(applied >= 1_148, "\(applied) of \(written) mappings applied")
+        // Measured: 1,250 of 1,471. The rest sit on subprocesses themselves (the AI agent's
+        // ad-hoc subprocesses hold 124), or are Groovy scripts, JUEL method calls and Camunda 7
+        // connector parameters.
+        #expect(applied >= 1_250, "\(applied) of \(written) mappings applied")
     }
 
     /// Over the whole corpus, no gateway can take its default flow because a variable it reads

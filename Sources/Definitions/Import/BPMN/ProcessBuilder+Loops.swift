@@ -13,6 +13,7 @@ extension ProcessBuilder {
     func entry(_ id: String) -> String {
         guard let element = elements[id] else { return id }
         if adHocSettings(element) != nil { return id + "__enter" }
+        if element.kind == .endEvent, hasMappings(element) { return id + "__outputs" }
         guard element.multiInstance, isScreen(element) else { return id }
         return id + "__loop"
     }

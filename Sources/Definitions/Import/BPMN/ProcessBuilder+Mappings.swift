@@ -37,6 +37,28 @@ extension ProcessBuilder {
         return found
     }
 
+    /// Whether the element writes input or output mappings (either dialect).
+    func hasMappings(_ element: FlowElement) -> Bool {
+        let extensions = element.node.child("extensionElements", in: BPMNNamespace.model)
+        return extensions?.child("ioMapping", in: BPMNNamespace.zeebe)?.children.isEmpty == false
+            || BPMNNamespace.camunda.contains { extensions?.child("inputOutput", in: $0)?.children.isEmpty == false }
+    }
+
+    func isEvent(_ element: FlowElement) -> Bool {
+        [.startEvent, .endEvent, .intermediateCatchEvent, .intermediateThrowEvent, .boundaryEvent].contains(element.kind)
+    }
+
+    /// A step that applies an event's mappings (its outputs over the process data, as the event
+    /// completes) and goes on to `then`; its id is `<event>__outputs` unless given.
+    mutating func eventOutputs(_ element: FlowElement, then: String, id: String? = nil) -> String {
+        let id = id ?? uniqueID(element.id + "__outputs")
+        emitted.insert(id)
+        var node: [String: JSONValue] = ["id": .string(id), "type": "scriptTask", "set": [:], "next": .string(then)]
+        addMappings(element, to: &node)
+        append(.object(node), from: element, known: true)
+        return id
+    }
+
     /// Adds a task's mappings to its node: `locals` and `results`.
     mutating func addMappings(_ element: FlowElement, to node: inout [String: JSONValue]) {
         let found = mappings(of: element)
@@ -162,7 +184,7 @@ extension ProcessBuilder {
             let targets = Self.mappingTargets(element)
             guard !targets.isEmpty else { continue }
             let names = targets.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (targets.count > 5 ? ", …" : "")
-            warnings.append(located(element, "\(targets.count) mapping\(targets.count == 1 ? " is" : "s are") not applied here (FlowStage applies mappings on tasks and call activities, not on events or subprocesses), so \(names) \(targets.count == 1 ? "is" : "are") not set by it"))
+            warnings.append(located(element, "\(targets.count) mapping\(targets.count == 1 ? " is" : "s are") not applied here (FlowStage applies mappings on tasks, events and call activities, not on subprocesses), so \(names) \(targets.count == 1 ? "is" : "are") not set by it"))
         }
     }
 

@@ -137,6 +137,7 @@ struct ProcessBuilder {
         switch element.kind {
         case .startEvent:
             if let form = form(for: element) {
+                mapped.insert(element.id) // its mappings are its screen's, not an outputs step's
                 appendTask(element, title: element.name.map { $0.collapsingWhitespace() } ?? title, form: form, button: "Start")
             } else {
                 passThrough(element.id, to: next(after: element), from: element)
@@ -325,6 +326,8 @@ struct ProcessBuilder {
     }
 
     private mutating func end(_ element: FlowElement) {
+        // An end event's output mappings set their variables before the process (or call) ends.
+        if hasMappings(element) { _ = eventOutputs(element, then: element.id, id: entry(element.id)) }
         if let catcher = catchingBoundary(of: element) {
             summary.append("\(describeEvent(element)) end \(element.id): caught by boundary event \(catcher.id)")
             return passThrough(element.id, to: catcher.id, from: element)
@@ -432,8 +435,11 @@ struct ProcessBuilder {
     mutating func next(after element: FlowElement) -> String {
         if let known = continuations[element.id] { return known }
         let found = continuation(of: element)
-        continuations[element.id] = found
-        return found
+        // An event's output mappings set their variables as it completes: after it.
+        let following = isEvent(element) && element.kind != .endEvent && !mapped.contains(element.id) && hasMappings(element)
+            ? eventOutputs(element, then: found) : found
+        continuations[element.id] = following
+        return following
     }
 
     private mutating func continuation(of element: FlowElement) -> String {
