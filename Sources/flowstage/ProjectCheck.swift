@@ -15,6 +15,10 @@ struct ProjectCheck {
     /// The built-in templates with the project's overrides; nil when they did not compile.
     var templates: TemplateSet?
     var scenarios: [Scenario] = []
+    /// Camunda Process Test files anywhere in the folder; their problems are warnings here (the
+    /// file's other test cases still run) and failures in `test`.
+    var camundaTests: [CamundaTestFile] = []
+    var camundaTestProblems: [LoadError] = []
     var errors: [LoadError] = []
     var warnings: [LoadError] = []
 
@@ -38,6 +42,8 @@ struct ProjectCheck {
         case .success(let loaded): scenarios = loaded
         case .failure(let failed): errors += failed.errors
         }
+        (camundaTests, camundaTestProblems) = CamundaTestCaseReader.read(folder)
+        warnings += camundaTestProblems
         do {
             let templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder)
             self.templates = templates

@@ -39,7 +39,7 @@ struct Validate: ParsableCommand {
                 for line in summary.lines { print("  " + line) }
             }
             if let project = check.project, check.errors.isEmpty {
-                print("\(project.name): \(count(project.processes.count, "process", "processes")), \(count(check.scenarios.count, "scenario", "scenarios")), no errors, \(count(check.warnings.count, "warning", "warnings"))")
+                print("\(project.name): \(count(project.processes.count, "process", "processes")), \(count(check.scenarios.count, "scenario", "scenarios"))\(testCases(check)), no errors, \(count(check.warnings.count, "warning", "warnings"))")
             } else {
                 Terminal.error("\(count(check.errors.count, "error", "errors")) in \(check.folder.path)")
             }
@@ -48,6 +48,11 @@ struct Validate: ParsableCommand {
     }
 
     private func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
+    private func testCases(_ check: ProjectCheck) -> String {
+        let cases = check.camundaTests.reduce(0) { $0 + $1.cases.count }
+        return cases == 0 ? "" : ", " + count(cases, "Camunda test case", "Camunda test cases")
+    }
 
     private func summaries(_ list: [ImportSummary]) -> JSONValue {
         .array(list.map { ["file": .string($0.file), "lines": .array($0.lines.map { .string($0) })] })

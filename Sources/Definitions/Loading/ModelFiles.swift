@@ -14,8 +14,13 @@ struct ModelFiles {
     var errors: [LoadError] = []
 
     static func find(in folder: URL, formats: [any ProcessFormat]) -> ModelFiles {
+        guard !formats.isEmpty else { return ModelFiles() }
+        return find(in: folder) { path in formats.contains(where: { $0.reads(path) }) || ModelFiles.isDecisionModel(path) }
+    }
+
+    /// The files below `folder` whose project-relative path is `wanted`.
+    static func find(in folder: URL, where wanted: (String) -> Bool) -> ModelFiles {
         var found = ModelFiles()
-        guard !formats.isEmpty else { return found }
         var visited = 0
         var pending: [(path: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
@@ -34,7 +39,7 @@ struct ModelFiles {
                 guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) else { continue }
                 if isFolder.boolValue {
                     if depth + 1 < maxDepth { pending.append((path, depth + 1)) }
-                } else if formats.contains(where: { $0.reads(path) }) || ModelFiles.isDecisionModel(path) {
+                } else if wanted(path) {
                     found.paths.append(path)
                 }
             }

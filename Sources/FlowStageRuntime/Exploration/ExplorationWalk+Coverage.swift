@@ -8,10 +8,12 @@ extension ExplorationWalk {
         for process in project.processes {
             let owner = Coverage.Owner.process(process.name)
             let graph = Self.graphReachable(process)
-            // A decision task's page is shown only when its decision fails: not a place to reach.
+            // A stand-in's page is shown only when nothing else answers (its decision fails, no
+            // mock or example data): otherwise not a place to reach.
             let fallbacks = Set(process.nodes.compactMap { node -> String? in
-                if case .serviceTask(let service) = node.kind, service.decision != nil { return service.ask }
-                return nil
+                guard case .serviceTask(let service) = node.kind else { return nil }
+                let answered = service.decision != nil || service.example != nil || service.handlerNames.contains { project.mocks[$0] != nil }
+                return answered ? service.ask : nil
             })
             for node in process.nodes where !fallbacks.contains(node.id) {
                 let kind: Coverage.Kind

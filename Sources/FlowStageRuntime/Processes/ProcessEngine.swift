@@ -31,6 +31,8 @@ public final class ProcessEngine: Sendable {
         public var customComponents: [String: CustomComponentFields] = [:]
         /// Set only by `Explorer`: sees every step and may steer gateways.
         var explorationHook: ExplorationHook?
+        /// Set only by `CamundaTestCaseRunner`: jobs answered as a test case's workers say, else waiting.
+        var jobWorkers: JobWorkers?
 
         public init(customValidators: [String: CustomValidator] = [:],
                     serviceHandlers: [String: ServiceHandler] = [:],
@@ -222,6 +224,7 @@ public final class ProcessEngine: Sendable {
 
     func runner() -> TokenRunner {
         var runner = TokenRunner(project: project, handlers: configuration.serviceHandlers)
+        runner.jobWorkers = configuration.jobWorkers
         runner.hook = configuration.explorationHook
         return runner
     }

@@ -10,6 +10,11 @@ extension TokenRunner {
         guard depth <= TokenRunner.maxCallDepth else {
             return fail(&instance, node: key, "call activities are nested more than \(TokenRunner.maxCallDepth) deep; check that “\(call.process)” does not call itself (directly or through other processes) without an end")
         }
+        if let variables = jobWorkers?.childProcesses[call.process] {
+            // A test case's mocked child process ends at once with its variables.
+            setReturned(variables, by: call, callerCall: token.call, &instance, evaluator: &evaluator)
+            return forward(token.id, to: node.next, in: &instance, at: key)
+        }
         guard let called = project.process(named: call.process), let start = called.startNode else {
             return fail(&instance, node: key, "there is no process named “\(call.process)” to call")
         }
@@ -62,14 +67,7 @@ extension TokenRunner {
         }
         switch ending.outcome {
         case .completed:
-            var data = instance.data(of: caller.call)
-            // Outputs see the child's data over the caller's, as an engine's output mappings do.
-            let finished = data.overlaid(by: call.data)
-            if activity.mergesBack { data = data.merging(call.data) }
-            for assignment in activity.output {
-                assignment.path.set(evaluator.evaluate(assignment.expression, data: finished), in: &data)
-            }
-            instance.setData(data, of: caller.call)
+            setReturned(call.data, by: activity, callerCall: caller.call, &instance, evaluator: &evaluator)
             forward(caller.id, to: process.node(call.node)?.next, in: &instance, at: callerKey)
         case .failed where activity.onError != nil:
             forward(caller.id, to: activity.onError, in: &instance, at: callerKey)
@@ -77,6 +75,19 @@ extension TokenRunner {
             fail(&instance, node: callerKey, "the called process “\(call.process)” ended at “\(ending.node)” with outcome \(ending.outcome.rawValue)",
                  status: ending.outcome == .failed ? .failed : .cancelled)
         }
+    }
+
+    /// What a completed call gives its caller: the child's data merged back (`mergesBack`) and
+    /// the outputs, which see the child's data over the caller's, as an engine's output mappings do.
+    private func setReturned(_ childData: JSONValue, by activity: CallActivity, callerCall: Int?, _ instance: inout Instance,
+                             evaluator: inout Evaluator) {
+        var data = instance.data(of: callerCall)
+        let finished = data.overlaid(by: childData)
+        if activity.mergesBack { data = data.merging(childData) }
+        for assignment in activity.output {
+            assignment.path.set(evaluator.evaluate(assignment.expression, data: finished), in: &data)
+        }
+        instance.setData(data, of: callerCall)
     }
 
     /// A call ends before its process does (an interrupting event on the call activity): its

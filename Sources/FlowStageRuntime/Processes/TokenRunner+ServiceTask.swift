@@ -12,7 +12,10 @@ extension TokenRunner {
         let scope = instance.scope(of: token)
         let message: String
         var catcher = service.onError
-        let handlers = self.handlers, mocks = project.mocks
+        var errorVariables = JSONValue.object([:])
+        // A test case's workers stand for the cluster's: the project's mocks and example data do not answer.
+        let handlers = self.handlers, mocks = jobWorkers == nil ? project.mocks : [:]
+        let worker = service.handlerNames.first.flatMap { jobWorkers?.byType[$0] }
         if let name = service.handlerNames.first(where: { handlers[$0] != nil }), let handler = handlers[name] {
             instance.record(StandInAnswer(task: key, way: .handler, source: name))
             do {
@@ -23,6 +26,17 @@ extension TokenRunner {
                 message = failure.message
             } catch {
                 message = String(describing: error)
+            }
+        } else if let worker {
+            instance.record(StandInAnswer(task: key, way: .mock, source: service.handler))
+            switch worker {
+            case .complete(let variables, let useExampleData):
+                let finished = scope.overlaid(by: useExampleData ? service.example ?? [:] : variables)
+                return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
+            case .throwError(let code, let text, let variables):
+                message = "the job worker of “\(service.handler)” throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
+                catcher = service.onErrorCode[code] ?? service.onError
+                errorVariables = variables
             }
         } else if let mock = service.handlerNames.lazy.compactMap({ mocks[$0] }).first {
             instance.record(StandInAnswer(task: key, way: .mock, source: mock.file))
@@ -37,10 +51,18 @@ extension TokenRunner {
                 message = "\(mock.file) throws the BPMN error “\(code)”" + (text.map { ": \($0)" } ?? "")
                 catcher = service.onErrorCode[code] ?? service.onError
             }
+        } else if let call = service.decision, let output = jobWorkers?.decisions[call.id] {
+            // A mocked decision's output is the variables the test case gives: one variable is
+            // a single output's value, as DMN gives it; several are a context.
+            instance.record(StandInAnswer(task: key, way: .decision, source: call.id))
+            var finished = scope
+            let value = output.objectValue.flatMap { $0.count == 1 ? $0.values.first : nil } ?? output
+            call.resultVariable?.set(value, in: &finished)
+            return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
         } else if let call = service.decision, let finished = decide(call, scope: scope, key: key, now: evaluator.now, &instance) {
             instance.record(StandInAnswer(task: key, way: .decision, source: call.id))
             return complete(node, token: token, key: key, finished: finished, &instance, evaluator: &evaluator)
-        } else if let example = service.example {
+        } else if jobWorkers == nil, let example = service.example {
             instance.record(StandInAnswer(task: key, way: .example, source: nil))
             return complete(node, token: token, key: key, finished: scope.overlaid(by: example), &instance, evaluator: &evaluator)
         } else if service.standIn, let ask = service.ask {
@@ -57,11 +79,9 @@ extension TokenRunner {
             return fail(&instance, node: key, "service task “\(key)” failed: \(message)")
         }
         instance.warn(["service task “\(key)” failed and went to “\(onError)”: \(message)"])
-        if let errorKey = service.errorKey {
-            var data = instance.data(of: token.call)
-            errorKey.set(.string(message), in: &data)
-            instance.setData(data, of: token.call)
-        }
+        var data = instance.data(of: token.call).overlaid(by: errorVariables)
+        service.errorKey?.set(.string(message), in: &data)
+        instance.setData(data, of: token.call)
         forward(token.id, to: onError, in: &instance, at: key)
     }
 

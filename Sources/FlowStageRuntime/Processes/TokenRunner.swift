@@ -15,6 +15,8 @@ struct TokenRunner {
     let handlers: [String: ServiceHandler]
     /// The explorer's hook (`Explorer`): told every step and gateway decision, and may steer a gateway.
     var hook: ExplorationHook?
+    /// A test case's job workers: stand-ins run as Zeebe's jobs (`JobWorkers`).
+    var jobWorkers: JobWorkers?
     private var steps = 0
     private var visited: [String] = []
     /// The flows this runner took out of exclusive and inclusive gateways: the branches an

@@ -260,16 +260,13 @@ struct ProcessBuilder {
         let decision = kind == "businessRuleTask" ? calledDecision(element) : nil
         if let decision { node["decision"] = decision }
         // The person is asked when no mock answers, and neither a decision nor example data does
-        // (a decision that fails asks too).
+        // (a decision that fails asks too); the page is also where the job waits when a Camunda
+        // test case runs the model (`JobWorkers`), so every stand-in has one.
         let mocked = names.first(where: mocks.contains)
-        if mocked == nil, example == nil || decision != nil {
-            let askID = uniqueID(element.id + "__ask")
-            node["ask"] = .string(askID)
-            append(.object(node), from: element)
-            appendStandInPage(element, id: askID, service: node, type: type)
-        } else {
-            append(.object(node), from: element)
-        }
+        let askID = uniqueID(element.id + "__ask")
+        node["ask"] = .string(askID)
+        append(.object(node), from: element)
+        appendStandInPage(element, id: askID, service: node, type: type)
         summary.append("stand-in: \(kind) \(element.id)\(type.map { " (type \($0))" } ?? "") "
             + (mocked.map { "answers with mocks/\($0).json" } ?? decision.flatMap { $0["id"]?.stringValue }.map { "evaluates decision \($0)" }
                ?? (example != nil ? "completes with its example data" : "asks the person (Complete, Complete with data\(node["onError"] == nil && node["onErrorCode"] == nil ? "" : ", Throw error"))"))
