@@ -125,7 +125,7 @@ bench: deps postgres-deps
 # target for FUZZ_SECONDS with seeds from Examples/, Templates/ and the tests; prints executions,
 # coverage and findings per target and fails on any finding. FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= json expression urlencoded multipart cookies template project bpmn dmn feel juel
+FUZZ_TARGETS ?= json expression urlencoded multipart cookies template project bpmn dmn feel juel testcases
 FUZZ_CONFIG  ?= release
 
 fuzz-build: deps

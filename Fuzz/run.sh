@@ -27,7 +27,7 @@ build() {
 # Longest input per target: bigger inputs only slow the mutations down.
 max_len() {
     case $1 in
-        bpmn|dmn) echo 65536 ;; project|json|template) echo 16384 ;; multipart) echo 8192 ;; *) echo 2048 ;;
+        bpmn|dmn) echo 65536 ;; project|json|template|testcases) echo 16384 ;; multipart) echo 8192 ;; *) echo 2048 ;;
     esac
 }
 

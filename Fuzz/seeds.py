@@ -132,6 +132,13 @@ def main(out):
         if path.stat().st_size <= 65536:
             write(out, "dmn", path.read_bytes())
 
+    # Camunda test cases: the example's file, and the instruction lists of the tests.
+    for path in files("Examples/**/test-cases/*.json"):
+        write(out, "testcases", path.read_bytes())
+    for text in swift_strings(next(iter(files("Tests/ImportTests/CamundaTestCaseTests.swift")))):
+        if text.lstrip().startswith("["):
+            write(out, "testcases", '{ "testCases": [ { "name": "seed", "instructions": ' + text + " } ] }")
+
     # Project loader: the example processes, and one with the nested-minus condition.
     for path in files("Examples/processes/*.json"):
         write(out, "project", path.read_bytes())

@@ -15,7 +15,7 @@ struct FuzzTarget: Sendable {
     let run: @Sendable ([UInt8]) -> Void
 
     static let all: [FuzzTarget] = [
-        json, expression, urlencoded, multipart, cookies, template, project, bpmn, dmn, feel, juel,
+        json, expression, urlencoded, multipart, cookies, template, project, bpmn, dmn, feel, juel, testcases,
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -214,6 +214,22 @@ struct FuzzTarget: Sendable {
         for model in read.models {
             for decision in model.decisions.prefix(20) {
                 _ = evaluator.evaluate(decision: decision.id, in: read.models(for: model), context: [:])
+            }
+        }
+    }
+
+    // MARK: Camunda test cases — every problem is located inside the case it stops
+
+    static let testcases = FuzzTarget(name: "testcases") { bytes in
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        let file = CamundaTestCaseReader.decode(value, file: "cases.json")
+        for testCase in file.cases {
+            if let problem = testCase.problem {
+                check(problem.pointer.hasPrefix(testCase.pointer.description), "a problem outside its case: \(problem.pointer)")
+            }
+            for instruction in testCase.instructions {
+                check(instruction.pointer.description.hasPrefix(testCase.pointer.description + "/instructions/"),
+                      "an instruction outside its case: \(instruction.pointer)")
             }
         }
     }

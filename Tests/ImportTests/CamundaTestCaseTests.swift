@@ -31,6 +31,21 @@ struct CamundaTestCaseTests {
     <bpmn:sequenceFlow id="g0" sourceRef="s" targetRef="label"/><bpmn:sequenceFlow id="g1" sourceRef="label" targetRef="e"/>
     """, id: "shipping", name: "Shipping")
 
+    /// Waits for a message, then a user task; a signal starts a non-interrupting event subprocess.
+    private static let waiting = bpmn("""
+    <bpmn:startEvent id="ws"/>
+    <bpmn:intermediateCatchEvent id="paid"><bpmn:messageEventDefinition messageRef="m"/></bpmn:intermediateCatchEvent>
+    <bpmn:userTask id="thank" name="Thank the customer"/><bpmn:endEvent id="we"/>
+    <bpmn:sequenceFlow id="w0" sourceRef="ws" targetRef="paid"/><bpmn:sequenceFlow id="w1" sourceRef="paid" targetRef="thank"/>
+    <bpmn:sequenceFlow id="w2" sourceRef="thank" targetRef="we"/>
+    <bpmn:subProcess id="audit" triggeredByEvent="true">
+      <bpmn:startEvent id="audited" isInterrupting="false"><bpmn:signalEventDefinition signalRef="sig"/></bpmn:startEvent>
+      <bpmn:userTask id="note" name="Note the audit"/><bpmn:endEvent id="ae"/>
+      <bpmn:sequenceFlow id="a0" sourceRef="audited" targetRef="note"/><bpmn:sequenceFlow id="a1" sourceRef="note" targetRef="ae"/>
+    </bpmn:subProcess>
+    """, id: "waiting", name: "Waiting").replacingOccurrences(of: #"id="d">"#,
+        with: #"id="d"><bpmn:message id="m" name="Payment received"/><bpmn:signal id="sig" name="Audit"/>"#)
+
     private static let dmn = """
     <?xml version="1.0" encoding="UTF-8"?>
     <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="ratings" name="Ratings" namespace="http://example.org/ratings">
@@ -41,7 +56,8 @@ struct CamundaTestCaseTests {
     private static let form = #"{ "id": "order-start", "components": [ { "type": "number", "key": "total", "label": "Total", "validate": { "required": true } } ] }"#
 
     private static let harness = Result { try ModelHarness(["project.json": #"{ "name": "Orders", "languages": ["en"] }"#, "order.bpmn": model,
-                                                            "shipping.bpmn": shipping, "ratings.dmn": dmn, "start.form": form]) }
+                                                            "shipping.bpmn": shipping, "waiting.bpmn": waiting, "ratings.dmn": dmn,
+                                                            "start.form": form]) }
 
     /// Runs one test case written as its instructions (JSON text of the list).
     private func run(_ instructions: String) throws -> CamundaTestReport {
@@ -175,7 +191,59 @@ struct CamundaTestCaseTests {
                 "\(String(describing: report.failure))")
     }
 
-    @Test(arguments: ["PUBLISH_MESSAGE", "CORRELATE_MESSAGE", "BROADCAST_SIGNAL", "INCREASE_TIME", "SET_TIME", "EVALUATE_DECISION",
+    @Test func increaseTimeFiresTheTimersThatFallDue() throws {
+        let report = try run("""
+        [ { "type": "MOCK_JOB_WORKER_COMPLETE_JOB", "jobType": "payment" }, \(create),
+          { "type": "INCREASE_TIME", "duration": "PT12H" },
+          { "type": "ASSERT_ELEMENT_INSTANCE", \(instance), "elementSelector": { "elementId": "pack" }, "state": "IS_ACTIVE" },
+          { "type": "INCREASE_TIME", "duration": "P1D" },
+          { "type": "ASSERT_ELEMENT_INSTANCE", \(instance), "elementSelector": { "elementId": "pack" }, "state": "IS_TERMINATED" },
+          { "type": "ASSERT_ELEMENT_INSTANCES", \(instance), "elementSelectors": [ { "elementId": "tooLate" } ], "state": "IS_COMPLETED" } ]
+        """)
+        #expect(report.passed, "\(String(describing: report.failure))")
+    }
+
+    @Test func setTimeMovesTheClockAndFiresWhatFallsDue() throws {
+        let report = try run("""
+        [ { "type": "MOCK_JOB_WORKER_COMPLETE_JOB", "jobType": "payment" }, \(create),
+          { "type": "SET_TIME", "time": "2099-01-01T00:00:00Z" },
+          { "type": "ASSERT_PROCESS_INSTANCE", \(instance), "state": "IS_COMPLETED" } ]
+        """)
+        #expect(report.passed, "\(String(describing: report.failure))")
+    }
+
+    private let waitingInstance = #""processInstanceSelector": { "processDefinitionId": "waiting" }"#
+    private let createWaiting = #"{ "type": "CREATE_PROCESS_INSTANCE", "processDefinitionSelector": { "processDefinitionId": "waiting" } }"#
+
+    @Test func aMessageIsCorrelatedToTheEventWaitingForIt() throws {
+        let report = try run("""
+        [ \(createWaiting),
+          { "type": "CORRELATE_MESSAGE", "name": "Payment received", "correlationKey": "A-1", "variables": { "paidBy": "card" } },
+          { "type": "ASSERT_USER_TASK", "userTaskSelector": { "elementId": "thank" }, "state": "IS_CREATED" },
+          { "type": "ASSERT_VARIABLES", \(waitingInstance), "variables": { "paidBy": "card" } } ]
+        """)
+        #expect(report.passed, "\(String(describing: report.failure))")
+        let unheard = try run(#"[ \#(createWaiting), { "type": "CORRELATE_MESSAGE", "name": "Refund" } ]"#)
+        #expect(unheard.failure?.message == "nothing waits for the message “Refund”; waiting for: Payment received", "\(String(describing: unheard.failure))")
+    }
+
+    @Test func aPublishedMessageIsKeptUntilSomethingWaitsForIt() throws {
+        let report = try run("""
+        [ { "type": "PUBLISH_MESSAGE", "name": "Payment received", "timeToLive": 60000 }, \(createWaiting),
+          { "type": "ASSERT_ELEMENT_INSTANCES", \(waitingInstance), "elementSelectors": [ { "elementId": "paid" } ], "state": "IS_COMPLETED" } ]
+        """)
+        #expect(report.passed, "\(String(describing: report.failure))")
+    }
+
+    @Test func aSignalReachesEveryEventWaitingForIt() throws {
+        let report = try run("""
+        [ \(createWaiting), { "type": "BROADCAST_SIGNAL", "signalName": "Audit" },
+          { "type": "ASSERT_ELEMENT_INSTANCES", \(waitingInstance), "elementSelectors": [ { "elementId": "note" }, { "elementId": "paid" } ], "state": "IS_ACTIVE" } ]
+        """)
+        #expect(report.passed, "\(String(describing: report.failure))")
+    }
+
+    @Test(arguments: ["EVALUATE_DECISION",
                       "ASSERT_DECISION", "EVALUATE_CONDITIONAL_START_EVENT", "RESOLVE_INCIDENT", "COMPLETE_JOB_AD_HOC_SUB_PROCESS",
                       "COMPLETE_JOB_USER_TASK_LISTENER", "ASSERT_PROCESS_INSTANCE_MESSAGE_SUBSCRIPTION"])
     func anInstructionAPreviewDoesNotRunIsRefusedWithItsReason(_ type: String) throws {

@@ -109,11 +109,6 @@ struct CamundaInstructionDecoder {
 
     /// Why a preview does not run these types yet.
     static let refusals: [String: String] = [
-        "PUBLISH_MESSAGE": "messages are not published in a preview yet: a waiting message event is a \"Simulate: …\" button",
-        "CORRELATE_MESSAGE": "messages are not correlated in a preview yet: a waiting message event is a \"Simulate: …\" button",
-        "BROADCAST_SIGNAL": "signals are not broadcast in a preview yet: a waiting signal event is a \"Simulate: …\" button",
-        "INCREASE_TIME": "a preview has no clock yet: a timer is a \"Simulate: timer …\" button",
-        "SET_TIME": "a preview has no clock yet: a timer is a \"Simulate: timer …\" button",
         "EVALUATE_DECISION": "decisions are evaluated on their own by `flowstage decide`, not by a test case yet",
         "ASSERT_DECISION": "a test case cannot check a decision's matched rules yet; the inspector and `flowstage decide` show them",
         "EVALUATE_CONDITIONAL_START_EVENT": "conditional start events start like plain ones in a preview",
@@ -173,6 +168,28 @@ struct CamundaInstructionDecoder {
         case "MOCK_CHILD_PROCESS":
             guard let process = reader.string("processDefinitionId", required: what) else { return nil }
             return .mockChildProcess(process: process, variables: variables(reader))
+        case "PUBLISH_MESSAGE", "CORRELATE_MESSAGE":
+            guard let name = reader.string("name", required: what) else { return nil }
+            _ = reader.string("correlationKey")
+            if type == "PUBLISH_MESSAGE" { _ = reader.int("timeToLive"); _ = reader.string("messageId") }
+            return .message(name: name, variables: variables(reader), publish: type == "PUBLISH_MESSAGE")
+        case "BROADCAST_SIGNAL":
+            guard let name = reader.string("signalName", required: what) else { return nil }
+            return .broadcastSignal(name: name, variables: variables(reader))
+        case "INCREASE_TIME":
+            guard let text = reader.string("duration", required: what) else { return nil }
+            guard let seconds = Self.duration(text) else {
+                diagnostics.error(at: reader.at("duration"), "“\(text)” is no ISO 8601 duration of days, hours, minutes and seconds, such as P2D or PT1H30M")
+                return nil
+            }
+            return .increaseTime(seconds: seconds)
+        case "SET_TIME":
+            guard let text = reader.string("time", required: what) else { return nil }
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                diagnostics.error(at: reader.at("time"), "“\(text)” is no ISO 8601 instant in UTC, such as 2026-05-04T08:00:00Z")
+                return nil
+            }
+            return .setTime(date)
         case "UPDATE_VARIABLES":
             guard let process = processInstance(reader, what: what) else { return nil }
             guard reader.has("variables") else {
@@ -224,6 +241,15 @@ struct CamundaInstructionDecoder {
         default:
             return nil
         }
+    }
+
+    /// `PnDTnHnMn.nS`, as Java's `Duration` reads it: days, hours, minutes and seconds.
+    static func duration(_ text: String) -> Double? {
+        guard let match = text.wholeMatch(of: /P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?/),
+              text != "P", text != "PT" else { return nil }
+        let days = match.1.flatMap { Double($0) } ?? 0, hours = match.2.flatMap { Double($0) } ?? 0
+        let minutes = match.3.flatMap { Double($0) } ?? 0, seconds = match.4.flatMap { Double($0) } ?? 0
+        return days * 86_400 + hours * 3_600 + minutes * 60 + seconds
     }
 
     private func variables(_ reader: ObjectReader) -> JSONValue {

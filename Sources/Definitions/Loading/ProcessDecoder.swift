@@ -197,7 +197,13 @@ struct ProcessDecoder {
                 AnalyticsTag(value: $0.string("value"), customPayload: $0.value("customPayload"))
             },
             variablesFrom: variablesFrom, interrupts: reader.bool("interrupts") ?? false,
-            terminate: terminate, pointer: item.pointer)
+            terminate: terminate, trigger: reader.object("trigger", what: "\"trigger\"").flatMap(decodeTrigger), pointer: item.pointer)
+    }
+
+    /// `{ "kind": "message", "name": "Payment received" }`.
+    private func decodeTrigger(_ reader: ObjectReader) -> EventTrigger? {
+        guard let kind = reader.oneOf("kind", EventTrigger.kinds, required: "A trigger") else { return nil }
+        return EventTrigger(kind: kind, name: reader.string("name"))
     }
 
     /// A call activity's `events`: `[{ "label": …, "next": node id, "interrupts": bool }]`, and the
@@ -210,7 +216,8 @@ struct ProcessDecoder {
                   let label = event.string("label", required: "A call event"), let next = event.string("next", required: "A call event")
             else { continue }
             let name = "call-\(node)-event-\(events.count + 1)"
-            events.append(CallEvent(name: name, next: next, interrupts: event.bool("interrupts") ?? true))
+            events.append(CallEvent(name: name, next: next, interrupts: event.bool("interrupts") ?? true,
+                                    trigger: event.object("trigger", what: "\"trigger\"").flatMap(decodeTrigger)))
             buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": "secondary"])
         }
         guard !events.isEmpty else { return ([], nil) }

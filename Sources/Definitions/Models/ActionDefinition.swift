@@ -43,6 +43,9 @@ public struct ActionDefinition: Sendable {
     /// A submit that ends every other branch of its process (or call) before it moves on, as a
     /// terminate end does: an interrupting event subprocess's start.
     public let terminate: Bool
+    /// The model event the action simulates (a message, timer, signal…): how a Camunda test
+    /// case's PUBLISH_MESSAGE or INCREASE_TIME finds the button.
+    public let trigger: EventTrigger?
     public let pointer: JSONPointer
 
     /// How many row positions this action's button posts (`_item`): one per `[]` of its list,
@@ -63,11 +66,12 @@ public struct ActionDefinition: Sendable {
     public init(name: String, kind: Kind, next: String? = nil, keys: [DataPath]? = nil, params: [Assignment] = [],
                 validate: Bool = true, keepTask: Bool = false, process: String? = nil, url: String? = nil, newTab: Bool = false,
                 handler: String? = nil, key: DataPath? = nil, list: ListKey? = nil, analytics: AnalyticsTag? = nil,
-                variablesFrom: DataPath? = nil, interrupts: Bool = false, terminate: Bool = false, pointer: JSONPointer = JSONPointer()) {
+                variablesFrom: DataPath? = nil, interrupts: Bool = false, terminate: Bool = false, trigger: EventTrigger? = nil,
+                pointer: JSONPointer = JSONPointer()) {
         self.name = name; self.kind = kind; self.next = next; self.keys = keys; self.params = params
         self.validate = validate; self.keepTask = keepTask; self.process = process; self.url = url; self.newTab = newTab
         self.handler = handler; self.key = key; self.list = list; self.analytics = analytics
-        self.variablesFrom = variablesFrom; self.interrupts = interrupts; self.terminate = terminate; self.pointer = pointer
+        self.variablesFrom = variablesFrom; self.interrupts = interrupts; self.terminate = terminate; self.trigger = trigger; self.pointer = pointer
     }
 }
 
@@ -78,5 +82,20 @@ public struct Assignment: Sendable {
     public init(path: DataPath, expression: Expression) {
         self.path = path
         self.expression = expression
+    }
+}
+
+/// A model event a button stands for: `kind` (message, timer, signal, error, escalation,
+/// condition) and its message, signal or escalation name, error code or timer text
+/// (`PT1H`, `2026-12-24T09:00:00Z`, `R3/PT10M`).
+public struct EventTrigger: Sendable, Equatable {
+    public let kind: String
+    public let name: String?
+
+    public static let kinds = ["message", "timer", "signal", "error", "escalation", "condition"]
+
+    public init(kind: String, name: String?) {
+        self.kind = kind
+        self.name = name
     }
 }

@@ -1,4 +1,5 @@
 import Expressions
+import Foundation
 
 /// A Camunda Process Test (CPT) test-case file: JSON whose top level has `testCases`, as
 /// Camunda 8.9's JSON test cases and the Web Modeler's test files are written
@@ -69,6 +70,12 @@ public struct CamundaInstruction: Sendable {
         case mockDecision(decision: String, variables: JSONValue)
         case mockChildProcess(process: String, variables: JSONValue)
         case updateVariables(process: String, element: Selector?, variables: JSONValue)
+        /// PUBLISH_MESSAGE (`publish`) or CORRELATE_MESSAGE.
+        case message(name: String, variables: JSONValue, publish: Bool)
+        case broadcastSignal(name: String, variables: JSONValue)
+        /// INCREASE_TIME by seconds, or SET_TIME to a date.
+        case increaseTime(seconds: Double)
+        case setTime(Date)
         case assertProcessInstance(process: String, state: ProcessState?, hasActiveIncidents: Bool?)
         case assertElementInstance(process: String, element: Selector, state: ElementState, amount: Int)
         case assertElementInstances(process: String, elements: [Selector], state: ElementState)

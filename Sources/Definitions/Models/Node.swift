@@ -180,11 +180,13 @@ public struct CallEvent: Sendable {
     public let name: String
     public let next: String
     public let interrupts: Bool
+    public let trigger: EventTrigger?
 
-    public init(name: String, next: String, interrupts: Bool) {
+    public init(name: String, next: String, interrupts: Bool, trigger: EventTrigger? = nil) {
         self.name = name
         self.next = next
         self.interrupts = interrupts
+        self.trigger = trigger
     }
 }
 

@@ -152,6 +152,15 @@ struct ElementStates {
         for token in instance.tokens where token.state != .moving {
             active[CamundaPlace.element(of: token.node), default: 0] += 1
         }
+        // A task left by an interrupting event was terminated, not completed.
+        if let process = project.process(named: instance.process) {
+            for step in instance.steps {
+                guard let task = project.userTask(at: step.screen, from: process)?.task, task.action(named: step.action)?.interrupts == true
+                else { continue }
+                let element = CamundaPlace.element(of: step.screen.split(separator: "/").last.map(String.init) ?? step.screen)
+                left[element, default: 0] -= 1
+            }
+        }
     }
 
     func terminated(_ element: String) -> Int {

@@ -42,6 +42,7 @@ public struct CamundaTestCaseRunner: Sendable {
         for instruction in testCase.instructions {
             do {
                 try run.perform(instruction)
+                try run.deliverPublished()
             } catch {
                 return CamundaTestReport(file: file, name: testCase.name,
                                          failure: .init(index: instruction.index, type: instruction.type,
@@ -69,17 +70,21 @@ struct CamundaTestRun {
     var engine: ProcessEngine
     /// The instances created, oldest first, with the process id they were created for.
     var created: [(process: String, id: String)] = []
+    /// Messages published that nothing waited for yet, oldest first.
+    var published: [(name: String, variables: JSONValue)] = []
+    let clock: TestClock
     var screens: [ScreenState] = []
     private var seen = Set<String>()
 
     init(project: Project, language: String) {
         self.project = project
         self.language = language
-        engine = CamundaTestRun.engine(project, store: store, workers: workers)
+        clock = TestClock(Date())
+        engine = CamundaTestRun.engine(project, store: store, workers: workers, clock: clock)
     }
 
-    static func engine(_ project: Project, store: MemoryStore<Instance>, workers: JobWorkers) -> ProcessEngine {
-        var configuration = ProcessEngine.Configuration()
+    static func engine(_ project: Project, store: MemoryStore<Instance>, workers: JobWorkers, clock: TestClock) -> ProcessEngine {
+        var configuration = ProcessEngine.Configuration(now: { clock.now })
         configuration.jobWorkers = workers
         return ProcessEngine(project: project, store: store, configuration: configuration)
     }
@@ -93,13 +98,13 @@ struct CamundaTestRun {
             try create(process, variables: variables)
         case .mockJobWorker(let jobType, let answer):
             workers.byType[jobType] = answer
-            self.engine = Self.engine(project, store: store, workers: workers)
+            self.engine = Self.engine(project, store: store, workers: workers, clock: clock)
         case .mockDecision(let decision, let variables):
             workers.decisions[decision] = variables
-            self.engine = Self.engine(project, store: store, workers: workers)
+            self.engine = Self.engine(project, store: store, workers: workers, clock: clock)
         case .mockChildProcess(let process, let variables):
             workers.childProcesses[process] = variables
-            self.engine = Self.engine(project, store: store, workers: workers)
+            self.engine = Self.engine(project, store: store, workers: workers, clock: clock)
         case .completeUserTask(let selector, let variables, _):
             // Camunda user tasks carry no example data in a preview, so `useExampleData` completes with none.
             let (instance, key) = try waitingTask(selector, job: false)
@@ -117,6 +122,14 @@ struct CamundaTestRun {
                     try engine.throwError(code, message: message, variables: variables, at: key, on: instance.id, session: Self.session)
                 }
             }
+        case .message(let name, let variables, let publish):
+            try message(name, variables: variables, publish: publish)
+        case .broadcastSignal(let name, let variables):
+            try signal(name, variables: variables)
+        case .increaseTime(let seconds):
+            try advance(by: seconds, to: clock.now.addingTimeInterval(seconds))
+        case .setTime(let date):
+            try advance(by: date.timeIntervalSince(clock.now), to: date)
         case .updateVariables(let process, let element, let variables):
             if element != nil { throw CamundaTestFailure("local variables of an element are not set in a preview: leave out \"elementSelector\"") }
             let instance = try self.instance(process)
@@ -192,7 +205,7 @@ struct CamundaTestRun {
         throw CamundaTestFailure("no \(job ? "job" : "user task") waits that matches \(selector); waiting: \(waiting.isEmpty ? "nothing" : waiting.joined(separator: ", "))")
     }
 
-    private mutating func act(_ body: () throws(RuntimeError) -> ActionResult) throws(CamundaTestFailure) {
+    mutating func act(_ body: () throws(RuntimeError) -> ActionResult) throws(CamundaTestFailure) {
         let result: ActionResult
         do { result = try body() } catch { throw CamundaTestFailure("\(error)") }
         switch result {

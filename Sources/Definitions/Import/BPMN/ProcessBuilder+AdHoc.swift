@@ -61,7 +61,7 @@ extension ProcessBuilder {
         }
         var paths = starts.map { (label: $0.label, target: $0.id) }
         paths.append((label: "Done: leave “\(element.label)”", target: next(after: element)))
-        append(choicePage(id: element.id, title: element.label, intro: intro, paths: paths), from: element)
+        append(withEventSubprocesses(choicePage(id: element.id, title: element.label, intro: intro, paths: paths), around: element), from: element)
         summary.append("ad-hoc subprocess \(element.id): the person chooses among \(starts.count) activit\(starts.count == 1 ? "y" : "ies") and when it is done")
         if let settings { appendAdHocRouting(element, settings: settings, starts: starts) }
     }

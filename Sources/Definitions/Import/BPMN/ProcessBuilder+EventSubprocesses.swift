@@ -15,6 +15,26 @@ extension ProcessBuilder {
         let interrupts: Bool
         /// ...and every other branch of the process ends (an interrupting event subprocess of the process).
         let terminate: Bool
+        /// What the button simulates (`trigger(of:)`).
+        var trigger: JSONValue?
+    }
+
+    /// An action's `trigger`: the kind of event it simulates and its message, signal or
+    /// escalation name, error code or timer text, so a Camunda test case's PUBLISH_MESSAGE or
+    /// INCREASE_TIME finds the button.
+    func trigger(of event: FlowElement) -> JSONValue? {
+        func named(_ kind: String, _ name: String?) -> JSONValue {
+            name.map { ["kind": .string(kind), "name": .string($0)] } ?? ["kind": .string(kind)]
+        }
+        return switch event.event {
+        case .message(let ref): named("message", ref.flatMap { definitionNames[$0] } ?? event.name)
+        case .signal(let ref): named("signal", ref.flatMap { definitionNames[$0] } ?? event.name)
+        case .escalation(let ref): named("escalation", ref.flatMap { definitionNames[$0] } ?? event.name)
+        case .error(let ref): named("error", ref.flatMap { errorCodes[$0] })
+        case .timer(let text): named("timer", text)
+        case .conditional: named("condition", nil)
+        default: nil
+        }
     }
 
     /// The buttons and actions of `events`, named `event-1`, `event-2`, … in order.
@@ -26,6 +46,7 @@ extension ProcessBuilder {
             var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(event.next)]
             if event.interrupts { action["interrupts"] = true } else { action["keepTask"] = true }
             if event.terminate { action["terminate"] = true }
+            if let trigger = event.trigger { action["trigger"] = trigger }
             actions.append(.object(action))
         }
         return (buttons, actions)
@@ -36,7 +57,7 @@ extension ProcessBuilder {
         boundaries.map { boundary in
             let label = thrownByJob && isError(boundary) ? "Throw error" + (errorName(boundary).map { ": \($0)" } ?? "")
                 : "Simulate: " + describeEvent(boundary) + (boundary.cancelActivity ? "" : " (the task stays open)")
-            return EventButton(label: label, next: boundary.id, interrupts: boundary.cancelActivity, terminate: false)
+            return EventButton(label: label, next: boundary.id, interrupts: boundary.cancelActivity, terminate: false, trigger: trigger(of: boundary))
         }
     }
 
@@ -64,7 +85,8 @@ extension ProcessBuilder {
                 : "Simulate: " + describeEvent(start)
             let named = subprocess.name.map { " (event subprocess “\($0.collapsingWhitespace())”" } ?? " (event subprocess"
             return EventButton(label: event + named + (interrupting ? ")" : "; the task stays open)"),
-                               next: start.id, interrupts: interrupting, terminate: interrupting && subprocess.parent == nil)
+                               next: start.id, interrupts: interrupting, terminate: interrupting && subprocess.parent == nil,
+                               trigger: trigger(of: start))
         }
     }
 

@@ -50,13 +50,30 @@ extension ProcessBuilder {
     /// An intermediate catch event: the token waits; the person makes the event happen.
     mutating func waitPage(_ element: FlowElement) {
         let event = describeEvent(element)
-        append(choicePage(id: element.id, title: element.name?.collapsingWhitespace() ?? "Waiting for the \(event)",
-                          intro: "In a running process the token waits here for the \(Markdown.escaped(event)).",
-                          paths: [("Simulate: " + event, next(after: element))]), from: element)
+        let after = next(after: element)
+        let page = choicePage(id: element.id, title: element.name?.collapsingWhitespace() ?? "Waiting for the \(event)",
+                              intro: "In a running process the token waits here for the \(Markdown.escaped(event)).",
+                              paths: [("Simulate: " + event, after)], triggers: trigger(of: element).map { [after: $0] } ?? [:])
+        append(withEventSubprocesses(page, around: element), from: element)
+    }
+
+    /// A waiting page with the buttons of the event subprocesses around `element` after its own.
+    func withEventSubprocesses(_ page: JSONValue, around element: FlowElement) -> JSONValue {
+        let events = eventControls(eventSubprocessButtons(around: element, thrownByJob: false))
+        guard !events.buttons.isEmpty, case .object(var node) = page, case .array(var screen)? = node["screen"],
+              case .object(var row)? = screen.last, case .array(let buttons)? = row["children"], case .array(let actions)? = node["actions"]
+        else { return page }
+        row["children"] = .array(buttons + events.buttons)
+        screen[screen.count - 1] = .object(row)
+        node["screen"] = .array(screen)
+        node["actions"] = .array(actions + events.actions)
+        return .object(node)
     }
 
     /// A page of buttons, one per path, each moving the token there without reading the form.
-    func choicePage(id: String, title: String, intro: String, paths: [(label: String, target: String)]) -> JSONValue {
+    /// `triggers`: by target, what a path's button simulates (`trigger(of:)`).
+    func choicePage(id: String, title: String, intro: String, paths: [(label: String, target: String)],
+                    triggers: [String: JSONValue] = [:]) -> JSONValue {
         var seen: [String: Int] = [:]
         var buttons: [JSONValue] = []
         var actions: [JSONValue] = []
@@ -66,7 +83,9 @@ extension ProcessBuilder {
             if seen[label]! > 1 { label += " (\(elements[path.target]?.label ?? path.target))" }
             let name = "path-\(index + 1)"
             buttons.append(["type": "button", "label": .string(label), "action": .string(name), "variant": index == 0 ? "primary" : "secondary"])
-            actions.append(["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(entry(path.target))])
+            var action: [String: JSONValue] = ["name": .string(name), "type": "submit", "validate": false, "keys": [], "next": .string(entry(path.target))]
+            if let trigger = triggers[path.target] { action["trigger"] = trigger }
+            actions.append(.object(action))
         }
         return ["id": .string(id), "type": "userTask", "title": .string(title),
                 "screen": [["type": "text", "markdown": .string(intro)],

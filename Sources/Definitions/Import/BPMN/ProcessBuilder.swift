@@ -177,9 +177,11 @@ struct ProcessBuilder {
             }
         case .eventBasedGateway:
             let flows = outgoing[element.id] ?? []
-            append(choicePage(id: element.id, title: "Which event happens?",
+            append(withEventSubprocesses(choicePage(id: element.id, title: "Which event happens?",
                               intro: "At “\(Markdown.escaped(element.label))” the process waits for the first of these events. Choose the one to preview.",
-                              paths: flows.map { flow in ("Simulate: " + (elements[flow.target].map(describeEvent) ?? flow.target), flow.target) }),
+                              paths: flows.map { flow in ("Simulate: " + (elements[flow.target].map(describeEvent) ?? flow.target), flow.target) },
+                              triggers: Dictionary(flows.compactMap { flow in elements[flow.target].flatMap(trigger).map { (flow.target, $0) } },
+                                                   uniquingKeysWith: { first, _ in first })), around: element),
                    from: element)
         case .intermediateCatchEvent:
             let afterEventGateway = !(incoming[element.id] ?? []).isEmpty
@@ -316,7 +318,11 @@ struct ProcessBuilder {
         // Its other boundary events happen while the called process runs: buttons on its pages.
         let events = boundaryButtons((boundaries[element.id] ?? []).filter { !isError($0) }, thrownByJob: false)
         if !events.isEmpty {
-            node["events"] = .array(events.map { ["label": .string($0.label), "next": .string($0.next), "interrupts": .bool($0.interrupts)] })
+            node["events"] = .array(events.map { event in
+                var entry: [String: JSONValue] = ["label": .string(event.label), "next": .string(event.next), "interrupts": .bool(event.interrupts)]
+                if let trigger = event.trigger { entry["trigger"] = trigger }
+                return JSONValue.object(entry)
+            })
             summary.append("call activity \(element.id): \(events.count) boundary event\(events.count == 1 ? "" : "s") offered on the pages of the called process")
         }
         append(.object(node), from: element)
