@@ -103,6 +103,17 @@ extension PreviewApp {
         }
     }
 
+    /// "Save as test case": the instance's walk as a Camunda Process Test file, downloaded.
+    func testCase(_ id: String, _ session: Session) -> Response {
+        guard let instance = try? engine.instance(id, session: session.id) else {
+            return json(404, ["error": .string(words(session)["errorPage.notFoundLead"])])
+        }
+        let recording = CamundaTestCaseRecorder(project: engine.project).record(instance, name: "\(instance.process): recorded walk")
+        var response = json(200, recording.file)
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(instance.process.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })-test-case.json\""
+        return response
+    }
+
     private func json(_ status: Int, _ value: JSONValue) -> Response {
         var response = Response.json(status, Array(value.serialized(pretty: true).utf8))
         response.headers["Cache-Control"] = "no-store"

@@ -57,6 +57,7 @@ extension PreviewApp {
         Route(.get, "/gallery/{component}") { app, call in app.galleryPage(call[0], call.session) },
         Route(.get, "/feel") { app, call in app.feelPlayground(call.request, call.session) },
         Route(.get, "/instances/{id}/feel") { app, call in app.feelPlayground(call.request, call.session, instance: call[0]) },
+        Route(.get, "/instances/{id}/test-case.json") { app, call in app.testCase(call[0], call.session) },
         Route(.get, "/decisions/{id}") { app, call in app.decisionPage(call[0], call.request, call.session) },
     ]
 }

@@ -42,6 +42,7 @@ public struct ServerLinks: PageLinks {
     public var access: String { "/access" }
     public var gallery: String? { "/gallery" }
     public func feel(_ instance: String?) -> String? { instance.map { "/instances/\(Percent.encode($0))/feel" } ?? "/feel" }
+    public func testCase(_ instance: String) -> String? { "/instances/\(Percent.encode(instance))/test-case.json" }
     public func decision(_ id: String) -> String? { "/decisions/\(Percent.encode(id))" }
 
     /// The links every screen page makes several of, written byte by byte into one

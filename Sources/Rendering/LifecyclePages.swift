@@ -180,6 +180,7 @@ extension Renderer {
             .map: map,
             .mapURL: inspection.map == nil ? .bool(false) : .optional(links.map(inspection.id)),
             .feelURL: inspection.kind == .process ? .optional(links.feel(inspection.id)) : .bool(false),
+            .testCaseURL: inspection.kind == .process ? .optional(links.testCase(inspection.id)) : .bool(false),
             .sharing: inspection.sharing.map { sharing in
                 .object(KeyedView([.shareURL: .text(sharing.shareURL), .stopURL: .text(sharing.stopURL),
                                        .url: .optional(sharing.link)]))

@@ -44,6 +44,8 @@ public protocol PageLinks: Sendable {
     /// The FEEL playground (`/feel`), or on an instance's data (`/instances/{id}/feel`); nil
     /// where there is no server to evaluate.
     func feel(_ instance: String?) -> String?
+    /// An instance's walk as a Camunda Process Test case to download; nil where there is no server.
+    func testCase(_ instance: String) -> String?
     /// A decision's "try it" page (`/decisions/{id}`); nil where there is no server to evaluate.
     func decision(_ id: String) -> String?
     /// A path on the preview server that an author wrote as an address (an image `url` such as
@@ -62,6 +64,7 @@ extension PageLinks {
     public var resetSession: String? { nil }
     public func map(_ instance: String) -> String? { nil }
     public func feel(_ instance: String?) -> String? { nil }
+    public func testCase(_ instance: String) -> String? { nil }
     public func decision(_ id: String) -> String? { nil }
     /// On the server a server path is already right.
     public func sitePath(_ path: String) -> String { path }

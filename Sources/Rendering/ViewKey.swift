@@ -33,6 +33,7 @@ enum ViewKey: Int, CaseIterable {
     case outline, role, states, landmarks
     // The FEEL playground (feel.mustache).
     case context, contextError, errorField, excerpt, expression, expressionError, feelURL, instanceLabel, marker, result, type
+    case testCaseURL
     // The decision page (decision.mustache) and the catalogue's decisions.
     case annotations, choices, code, computed, hasDecisions, inputEntries, literal, matchedRules, other, outputEntries, table, textInput
 

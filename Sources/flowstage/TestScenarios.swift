@@ -34,6 +34,9 @@ struct TestScenarios: ParsableCommand {
     @Flag(help: "Print the result as JSON on standard output.")
     var json = false
 
+    @Flag(help: "Also write each scenario's walk as a Camunda Process Test case, test-cases/<scenario>.json in the folder.")
+    var record = false
+
     func run() throws {
         let check = try ProjectCheck(directory)
         let project = try check.requireLoaded()
@@ -47,6 +50,7 @@ struct TestScenarios: ParsableCommand {
         }
         let runner = ScenarioRunner(project: project)
         let reports = selected.map { runner.run($0) }
+        if record { try write(selected, runner: runner, project: project, folder: check.folder) }
         let camunda = CamundaTestCaseRunner(project: project)
         let caseReports = cases.map { camunda.run($0.testCase, file: $0.file) }
         // A file that is no test-case file at all (not JSON, `testCases` not a list) fails the run too.
@@ -87,5 +91,22 @@ struct TestScenarios: ParsableCommand {
             print("\(total - failed) passed, \(failed) failed")
         }
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// `--record`: each scenario walked again on its own engine, its instance written as a test case.
+    private func write(_ scenarios: [Scenario], runner: ScenarioRunner, project: Project, folder: URL) throws {
+        let recorder = CamundaTestCaseRecorder(project: project)
+        let target = folder.appendingPathComponent("test-cases")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        for scenario in scenarios {
+            let engine = ProcessEngine(project: project, store: MemoryStore<Instance>(), configuration: .init())
+            guard let instance = runner.walk(scenario, engine: engine, session: "record",
+                                             language: scenario.language ?? project.defaultLanguage).instance else { continue }
+            let recording = recorder.record(instance, name: scenario.name)
+            let file = target.appendingPathComponent(scenario.name + ".json")
+            try Data((recording.file.serialized(pretty: true) + "\n").utf8).write(to: file)
+            Terminal.error("recorded \(scenario.name) as test-cases/\(scenario.name).json" + (recording.stopped.map { " (it stops early: \($0))" } ?? "")
+                           + (recording.failure.map { "; run as a test case it fails: \($0)" } ?? ""))
+        }
     }
 }

@@ -1,3 +1,6 @@
+import Definitions
+import Expressions
+import FlowStageRuntime
 import Foundation
 @testable import Preview
 import TestSupport
@@ -135,5 +138,21 @@ struct LoanFolderWalkTests {
             let next = try walking.get(instance).html.first("main")?.text ?? ""
             #expect(next.contains(reached) && !next.contains("Which way?"), "score \(score): \(next)")
         }
+    }
+
+    @Test func theInspectorSavesTheWalkAsATestCaseThatPassesAgain() throws {
+        let (preview, browser, instance) = try started()
+        defer { withExtendedLifetime(preview) {} }
+        var walking = browser
+        _ = try request(&walking, instance, amount: "10000", income: "5000")
+        #expect(try walking.post(instance + "/actions/complete", [("_screen", "offer"), ("accept", "true")]).status == 303)
+        let link = try #require(try walking.get(instance + "/inspect").html.all("a").first { $0["download"] != nil }?["href"])
+        #expect(link == instance + "/test-case.json")
+        let download = try walking.get(link)
+        #expect(download.status == 200 && download.header("Content-Disposition") == #"attachment; filename="loan-test-case.json""#)
+        let file = CamundaTestCaseReader.decode(try JSONParser.parse(download.body), file: "loan-test-case.json")
+        let types = file.cases.first?.instructions.map(\.type) ?? []
+        #expect(types == ["CREATE_PROCESS_INSTANCE", "COMPLETE_JOB", "COMPLETE_USER_TASK", "ASSERT_PROCESS_INSTANCE", "ASSERT_ELEMENT_INSTANCES"], "\(types)")
+        #expect(CamundaTestCaseRunner(project: preview.app.engine.project).run(file.cases[0], file: file.file).passed)
     }
 }

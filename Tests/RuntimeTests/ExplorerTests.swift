@@ -33,10 +33,11 @@ import Testing
         let exploration = Explorer(project: project).run()
         let coverage = exploration.coverage
         #expect(coverage.unreached.isEmpty, "\(coverage.unreached.map { "\($0.place): \($0.reason ?? "")" })")
-        // A decision task's page (shown only when its decision fails) is no place to reach.
+        // A stand-in's page that a decision, example data or a mock answers for is no place to reach.
         let fallbacks = Set(project.processes.flatMap(\.nodes).compactMap { node -> String? in
-            if case .serviceTask(let service) = node.kind, service.decision != nil { return service.ask }
-            return nil
+            guard case .serviceTask(let service) = node.kind else { return nil }
+            let answered = service.decision != nil || service.example != nil || service.handlerNames.contains { project.mocks[$0] != nil }
+            return answered ? service.ask : nil
         })
         let expected = project.processes.reduce(0) { total, process in
             total + process.nodes.filter { if case .end = $0.kind { true } else { $0.userTask != nil && !fallbacks.contains($0.id) } }.count
