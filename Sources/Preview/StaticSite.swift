@@ -14,6 +14,8 @@ public struct StaticSite {
     /// `Public/`: the page CSS, the comfort script and the gallery's sample image are copied from here.
     public let publicFolder: URL
     public let scenarios: [Scenario]
+    /// Camunda Process Test files: each test case's screens are a walk, like a scenario's.
+    public let camundaTests: [CamundaTestFile]
     /// The component gallery's examples; empty (the default) writes no gallery.
     public let gallery: ComponentGallery
     /// How far the explorer walks each process and flow (`Explorer`); nil shows only the
@@ -21,9 +23,10 @@ public struct StaticSite {
     public let exploration: ExplorationBudget?
     public static let appearances = ["light", "dark"]
 
-    public init(project: Project, templates: TemplateSet, publicFolder: URL, scenarios: [Scenario],
+    public init(project: Project, templates: TemplateSet, publicFolder: URL, scenarios: [Scenario], camundaTests: [CamundaTestFile] = [],
                 gallery: ComponentGallery = ComponentGallery(), exploration: ExplorationBudget? = ExplorationBudget()) {
         self.project = project; self.templates = templates; self.publicFolder = publicFolder; self.scenarios = scenarios
+        self.camundaTests = camundaTests
         self.gallery = gallery
         self.exploration = exploration
     }
@@ -203,6 +206,16 @@ public struct StaticSite {
             }
             return Walk(name: "scenario-" + Self.safe(scenario.name), title: "\(title(of: scenario.process, language)) — \(scenario.name)",
                         items: items)
+        }
+        let camunda = CamundaTestCaseRunner(project: project, language: language)
+        for file in camundaTests {
+            for testCase in file.cases where testCase.problem == nil {
+                let report = camunda.run(testCase, file: file.file)
+                let items = report.screens.map { screen in
+                    Walk.Item(page: .screen(screen), place: PagePlace(screen: screen, state: "initial", source: "test case " + testCase.name))
+                }
+                walks.append(Walk(name: "test-case-" + Self.safe(file.file + "-" + testCase.name), title: testCase.name, items: items))
+            }
         }
         if let exploration {
             walks += exploredWalks(exploration, language: language, flows: flows)

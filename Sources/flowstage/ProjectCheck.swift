@@ -85,7 +85,7 @@ struct ProjectCheck {
         let examples = gallery ? ComponentGallery.load(templates: resources.appendingPathComponent("Templates")) : ComponentGallery()
         for error in examples.errors { Terminal.error("warning: component gallery: \(error)") }
         let site = StaticSite(project: project, templates: templates, publicFolder: resources.appendingPathComponent("Public"),
-                              scenarios: scenarios, gallery: examples, exploration: exploration)
+                              scenarios: scenarios, camundaTests: camundaTests, gallery: examples, exploration: exploration)
         return (project, templates, site)
     }
 

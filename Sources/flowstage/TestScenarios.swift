@@ -87,10 +87,33 @@ struct TestScenarios: ParsableCommand {
                 }
             }
             for problem in unreadable { print("✗ \(problem)") }
+            for line in coverage(caseReports, project: project) { print(line) }
             if total == 0 { print("no scenarios in \(check.folder.path)/scenarios and no Camunda test cases in the folder") }
             print("\(total - failed) passed, \(failed) failed")
         }
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Per process the Camunda test cases started: how many of its user tasks and ends they
+    /// reached, and which not (a stand-in counts as reached when its job was).
+    private func coverage(_ reports: [CamundaTestReport], project: Project) -> [String] {
+        var reached: [String: Set<String>] = [:]
+        for report in reports { reached.merge(report.reached) { $0.union($1) } }
+        return reached.keys.sorted().compactMap { name in
+            guard let process = project.process(named: name) else { return nil }
+            let places = process.nodes.compactMap { node -> String? in
+                switch node.kind {
+                case .end: return node.id
+                // Pages FlowStage adds (`__ask`, `__unset`, `__choice`…) are no elements of the model.
+                case .userTask: return node.id.contains("__") ? nil : node.id
+                case .serviceTask(let service) where service.ask != nil: return node.id
+                default: return nil
+                }
+            }
+            let missing = places.filter { !(reached[name] ?? []).contains($0) }
+            return "coverage: the test cases reached \(places.count - missing.count) of \(places.count) tasks and ends of \(name)"
+                + (missing.isEmpty ? "" : " (not: \(missing.joined(separator: ", ")))")
+        }
     }
 
     /// `--record`: each scenario walked again on its own engine, its instance written as a test case.

@@ -17,6 +17,8 @@ public struct CamundaTestReport: Sendable {
     public let name: String
     public let failure: Failure?
     public let screens: [ScreenState]
+    /// By process, the nodes its instances' tokens reached (not those of called processes).
+    public var reached: [String: Set<String>] = [:]
     public var passed: Bool { failure == nil }
 }
 
@@ -28,9 +30,10 @@ public struct CamundaTestCaseRunner: Sendable {
     public let project: Project
     public let language: String
 
-    public init(project: Project) {
+    /// `language`: the screens the test cases meet are kept in it (default: the project's).
+    public init(project: Project, language: String? = nil) {
         self.project = project
-        self.language = project.defaultLanguage
+        self.language = language ?? project.defaultLanguage
     }
 
     public func run(_ testCase: CamundaTestCase, file: String) -> CamundaTestReport {
@@ -47,10 +50,10 @@ public struct CamundaTestCaseRunner: Sendable {
                 return CamundaTestReport(file: file, name: testCase.name,
                                          failure: .init(index: instruction.index, type: instruction.type,
                                                         pointer: instruction.pointer.description, message: error.message),
-                                         screens: run.screens)
+                                         screens: run.screens, reached: run.reached)
             }
         }
-        return CamundaTestReport(file: file, name: testCase.name, failure: nil, screens: run.screens)
+        return CamundaTestReport(file: file, name: testCase.name, failure: nil, screens: run.screens, reached: run.reached)
     }
 }
 
@@ -213,6 +216,16 @@ struct CamundaTestRun {
         case .refused(_, let notice): throw CamundaTestFailure(notice)
         default: throw CamundaTestFailure("the engine did not apply it")
         }
+    }
+
+    /// By process, the nodes the created instances' own tokens reached.
+    var reached: [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for entry in created {
+            guard let instance = try? store.load(entry.id) else { continue }
+            found[instance.process, default: []].formUnion(instance.trail.filter { $0.call == nil }.map(\.to))
+        }
+        return found
     }
 
     /// Keeps each screen the instance now shows, once: what `audit` checks.
