@@ -33,6 +33,26 @@ extension PreviewApp {
         return page(for: instance, session, status: 200, notice: notice)
     }
 
+    /// `POST /test-cases/{number}/start` with `step` N: runs the Camunda test case's instructions
+    /// 1 … N−1 in this session (jobs answered as the case says) and shows where its instance is.
+    func startTestCase(_ number: String, _ request: Request, _ session: Session) -> Response {
+        guard let index = Int(number), testCases.indices.contains(index - 1) else { return notFoundPage(session) }
+        let testCase = testCases[index - 1]
+        let step = request.form?.first("step").flatMap { Int($0) } ?? 2
+        guard (1...(testCase.instructions.count + 1)).contains(step) else {
+            return errorPage(400, "scenarioStep", words(session).fill("errorPage.scenarioStepLead",
+                                                                       ["count": "\(testCase.instructions.count + 1)"]), session)
+        }
+        let started = CamundaTestCaseRunner(project: project, language: session.language)
+            .start(testCase, instructions: max(1, step - 1), store: engine.store, session: session.id)
+        guard let instance = started.instance else {
+            return errorPage(400, "startFailed", started.failure ?? words(session)["errorPage.notFoundLead"], session)
+        }
+        guard let failure = started.failure else { return Response.redirect(to: links.instance(instance.id)) }
+        let notice = words(session).fill("scenarioStopped", ["name": testCase.name, "reason": failure])
+        return page(for: instance, session, status: 200, notice: notice)
+    }
+
     /// `POST /instances/{id}/restart` with `step` N (the inspector's "Restart from here"): a new
     /// instance replays the steps before N and shows step N's screen; the original stays. A
     /// step that no longer goes as it went stops the replay there, and the page says why.

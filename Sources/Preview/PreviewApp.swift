@@ -68,20 +68,22 @@ public final class PreviewApp: Sendable {
     let project: Project
     /// The project's scenarios that load: the catalogue's demo bookmarks ("Start at step N").
     let scenarios: [Scenario]
+    /// The Camunda test cases that follow the schema: bookmarks too ("Start at instruction N").
+    let testCases: [CamundaTestCase]
 
     public convenience init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, publicFolder: URL,
-                            sessions: SessionStore = SessionStore(), scenarios: [Scenario] = [],
+                            sessions: SessionStore = SessionStore(), scenarios: [Scenario] = [], testCases: [CamundaTestCase] = [],
                             configuration: Configuration = Configuration(),
                             logger: Logger = Logger(label: "flowstage"), gallery: ComponentGallery = ComponentGallery(),
                             schemasFolder: URL? = nil) throws {
         self.init(engine: engine, flows: flows, renderer: renderer, statics: try StaticFiles(root: publicFolder),
                   sessions: sessions, configuration: configuration, logger: logger, generation: 1, projectErrors: [],
-                  gallery: gallery, schemaFiles: SchemaRoute.files(in: schemasFolder), scenarios: scenarios)
+                  gallery: gallery, schemaFiles: SchemaRoute.files(in: schemasFolder), scenarios: scenarios, testCases: testCases)
     }
 
     private init(engine: ProcessEngine, flows: FlowEngine, renderer: Renderer, statics: StaticFiles, sessions: SessionStore,
                  configuration: Configuration, logger: Logger, generation: Int, projectErrors: [String],
-                 gallery: ComponentGallery, schemaFiles: StaticFiles, scenarios: [Scenario]) {
+                 gallery: ComponentGallery, schemaFiles: StaticFiles, scenarios: [Scenario], testCases: [CamundaTestCase]) {
         self.engine = engine
         self.flows = flows
         self.renderer = renderer
@@ -97,6 +99,7 @@ public final class PreviewApp: Sendable {
         self.gallery = gallery
         self.schemaFiles = schemaFiles
         self.scenarios = scenarios
+        self.testCases = testCases
         self.project = engine.project
     }
 
@@ -105,7 +108,7 @@ public final class PreviewApp: Sendable {
     func with(generation: Int, projectErrors: [String]) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: statics, sessions: sessions,
                    configuration: configuration, logger: logger, generation: generation, projectErrors: projectErrors,
-                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios)
+                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios, testCases: testCases)
     }
 
     /// This project version's pages with another app's sessions, static files and generation:
@@ -113,7 +116,7 @@ public final class PreviewApp: Sendable {
     func replacing(_ previous: PreviewApp) -> PreviewApp {
         PreviewApp(engine: engine, flows: flows, renderer: renderer, statics: previous.statics, sessions: previous.sessions,
                    configuration: configuration, logger: logger, generation: previous.generation + 1, projectErrors: [],
-                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios)
+                   gallery: gallery, schemaFiles: schemaFiles, scenarios: scenarios, testCases: testCases)
     }
 
     /// One log line per request at `info`; below that level the clock is not even read.
@@ -248,7 +251,8 @@ public final class PreviewApp: Sendable {
             InstanceSummary(id: $0.id, process: $0.flow, status: $0.status == .stopped ? "stopped" : "running",
                             started: formatter.string(from: $0.createdAt), running: $0.status != .stopped)
         }).sorted { $0.started > $1.started }
-        return html(200, renderer.catalogue(instances: summaries, scenarios: scenarios, notice: notice, settings: settings(session)))
+        return html(200, renderer.catalogue(instances: summaries, scenarios: scenarios, testCases: testCases, notice: notice,
+                                            settings: settings(session)))
     }
 
     /// The address of `instance`'s page after it changed: with its version when several nodes serve.

@@ -44,6 +44,9 @@ public enum PreviewLoader {
         // Scenarios are the catalogue's demo bookmarks; one that does not load is left out, not fatal.
         let (scenarios, scenarioErrors) = ScenarioLoader.read(folder, project: project)
         for error in scenarioErrors { logger.warning("scenario not offered: \(error)") }
+        let (testFiles, testProblems) = CamundaTestCaseReader.read(folder)
+        for problem in testProblems { logger.warning("Camunda test case not offered: \(problem)") }
+        let testCases = testFiles.flatMap(\.cases).filter { $0.problem == nil }
         let templates: TemplateSet
         do { templates = try TemplateSet(builtIn: resources.appendingPathComponent("Templates"), project: folder) } catch {
             throw .templates(error)
@@ -55,7 +58,7 @@ public enum PreviewLoader {
         let flows = FlowEngine(processes: engine, store: flowStore)
         do {
             return try PreviewApp(engine: engine, flows: flows, renderer: renderer, publicFolder: resources.appendingPathComponent("Public"),
-                                  sessions: sessions, scenarios: scenarios,
+                                  sessions: sessions, scenarios: scenarios, testCases: testCases,
                                   configuration: configuration, logger: logger,
                                   gallery: ComponentGallery.load(templates: resources.appendingPathComponent("Templates")),
                                   schemasFolder: resources.appendingPathComponent("Schemas"))

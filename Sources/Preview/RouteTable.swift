@@ -26,6 +26,7 @@ extension PreviewApp {
         Route(.get, "/processes/{name}/latest") { app, call in app.latest(call[0], call.session) },
         Route(.post, "/flows/{name}/start") { app, call in app.startFlow(call[0], call.session) },
         Route(.post, "/scenarios/{name}/start") { app, call in app.startScenario(call[0], call.request, call.session) },
+        Route(.post, "/test-cases/{number}/start") { app, call in app.startTestCase(call[0], call.request, call.session) },
 
         // An instance (or a flow run): its screen, and what a screen posts.
         Route(.get, "/instances/{id}", when: PreviewApp.wantsJSON) { app, call in app.showJSON(call[0], call.session) },

@@ -39,6 +39,7 @@ public struct ServerLinks: PageLinks {
         return (String(token[..<dot]), String(token[token.index(after: dot)...]))
     }
     public func startScenario(_ scenario: String) -> String? { "/scenarios/\(Percent.encode(scenario))/start" }
+    public func startTestCase(_ number: Int) -> String? { "/test-cases/\(number)/start" }
     public var access: String { "/access" }
     public var gallery: String? { "/gallery" }
     public func feel(_ instance: String?) -> String? { instance.map { "/instances/\(Percent.encode($0))/feel" } ?? "/feel" }

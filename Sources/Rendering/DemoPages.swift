@@ -38,6 +38,31 @@ extension Renderer {
                     content: .embed(templates.page("start-data"), content), settings: settings, ui: ui)
     }
 
+    /// Each Camunda test case with a choice of the instruction to start before, for the catalogue
+    /// beside the scenarios: its instance is created by its first instruction, so it starts before the second.
+    func testCaseViews(_ testCases: [CamundaTestCase], settings: PageSettings, ui: Words) -> [TemplateValue] {
+        testCases.enumerated().compactMap { number, testCase in
+            guard let url = links.startTestCase(number + 1) else { return nil }
+            let process = testCase.instructions.lazy.compactMap { instruction -> String? in
+                if case .createProcessInstance(let process, _) = instruction.action { process } else { nil }
+            }.first
+            guard let process, let definition = project.process(named: process) else { return nil }
+            let options: [TemplateValue] = (2...(testCase.instructions.count + 1)).map { step in
+                let label = step > testCase.instructions.count ? ui["testCaseStepEnd"]
+                    : ui.fill("testCaseStep", ["number": "\(step)", "type": testCase.instructions[step - 1].type])
+                return .object(KeyedView([.value: .text("\(step)"), .label: .text(label), .selected: .bool(step == 2)]))
+            }
+            return .object(KeyedView([
+                .title: .text(testCase.name),
+                .subtitle: .text(ui.fill("testCaseSubtitle", ["process": text(definition.title, settings.language) ?? definition.name])),
+                .id: .text("test-case-step-\(number + 1)"),
+                .startURL: .text(url),
+                .startLabel: .text(ui.named("startScenarioLabel", testCase.name)),
+                .options: .list(options),
+            ]))
+        }
+    }
+
     /// Each scenario with a choice of the step to start at, for the catalogue.
     func scenarioViews(_ scenarios: [Scenario], settings: PageSettings, ui: Words) -> [TemplateValue] {
         scenarios.compactMap { scenario in

@@ -39,6 +39,8 @@ public protocol PageLinks: Sendable {
     var gallery: String? { get }
     /// Where a scenario's "Start at step N" posts; nil where there is no server to run it.
     func startScenario(_ scenario: String) -> String?
+    /// The catalogue's bookmark of the Camunda test case `number` (1-based, in the catalogue's order).
+    func startTestCase(_ number: Int) -> String?
     /// Where "Reset demo data" posts; nil where there is no server.
     var resetSession: String? { get }
     /// The FEEL playground (`/feel`), or on an instance's data (`/instances/{id}/feel`); nil
@@ -61,6 +63,7 @@ extension PageLinks {
     /// Only the preview server has a gallery, runs scenarios and resets a session.
     public var gallery: String? { nil }
     public func startScenario(_ scenario: String) -> String? { nil }
+    public func startTestCase(_ number: Int) -> String? { nil }
     public var resetSession: String? { nil }
     public func map(_ instance: String) -> String? { nil }
     public func feel(_ instance: String?) -> String? { nil }

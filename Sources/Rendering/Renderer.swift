@@ -299,7 +299,8 @@ public struct Renderer: Sendable {
     }
 
     /// The catalogue: every process with a start form, and the session's instances.
-    public func catalogue(instances: [InstanceSummary], scenarios: [Scenario] = [], notice: String?, settings: PageSettings) -> [UInt8] {
+    public func catalogue(instances: [InstanceSummary], scenarios: [Scenario] = [], testCases: [CamundaTestCase] = [], notice: String?,
+                          settings: PageSettings) -> [UInt8] {
         let ui = project.words.for(settings.language)
         var ids = FieldIDs()
         let runningProcesses = Set(instances.filter(\.running).map(\.process))
@@ -347,7 +348,7 @@ public struct Renderer: Sendable {
                 .stopLabel: .text(ui.named("stopLabel", title)),
             ]))
         }
-        let scenarioViews = scenarioViews(scenarios, settings: settings, ui: ui)
+        let scenarioViews = scenarioViews(scenarios, settings: settings, ui: ui) + testCaseViews(testCases, settings: settings, ui: ui)
         // Each decision of the project's DMN files, to try with values (only where a server evaluates).
         let decisions: [TemplateValue] = project.decisions.all.compactMap { found in
             links.decision(found.decision.id).map { url in

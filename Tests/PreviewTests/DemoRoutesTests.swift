@@ -130,6 +130,34 @@ import Testing
         #expect(try browser.getJSON(try #require(first.header("Location"))).value["screen"] == "personal")
     }
 
+    @Test func theCatalogueOffersEachCamundaTestCaseBeforeEachInstruction() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        let catalogue = try browser.get("/").html
+        let cases = preview.app.testCases
+        #expect(cases.count == 3, "the example's test cases")
+        for (index, testCase) in cases.enumerated() {
+            let form = try #require(catalogue.all("form").first { $0["action"] == "/test-cases/\(index + 1)/start" })
+            let options = form.all("option").map(\.text)
+            #expect(options.count == testCase.instructions.count, "before instructions 2 … N, and after the last")
+            #expect(options.first == "Before instruction 2: \(testCase.instructions[1].type)" && options.last == "After the last instruction")
+        }
+    }
+
+    @Test func startingATestCaseBeforeAnInstructionShowsItsInstanceThere() throws {
+        let preview = try RunningPreview()
+        var browser = Browser(preview)
+        _ = try browser.get("/")
+        // The large claim's instructions 1 … 3: archive mocked, created, approval asserted; before 4 it waits for the manager.
+        let number = try #require(preview.app.testCases.firstIndex { $0.name == "A large claim is approved by the manager" }) + 1
+        let reply = try browser.post("/test-cases/\(number)/start", [("step", "4")])
+        #expect(reply.status == 303)
+        let screen = try browser.getJSON(try #require(reply.header("Location"))).value
+        #expect(screen["screen"] == "approve-claim", "\(screen)")
+        #expect(try browser.post("/test-cases/\(number)/start", [("step", "99")]).status == 400)
+        #expect(try browser.post("/test-cases/999/start", [("step", "2")]).status == 404)
+    }
+
     @Test func aScenarioStepOutsideTheScenarioIsRefused() throws {
         let preview = try RunningPreview()
         var browser = Browser(preview)

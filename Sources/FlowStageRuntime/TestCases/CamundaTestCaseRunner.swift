@@ -55,6 +55,25 @@ public struct CamundaTestCaseRunner: Sendable {
         }
         return CamundaTestReport(file: file, name: testCase.name, failure: nil, screens: run.screens, reached: run.reached)
     }
+
+    /// A demo bookmark ("Start at instruction N"): runs the first `count` instructions of the
+    /// case in `session` of `store` (a preview's), jobs answered as the case says, and returns
+    /// the first instance it created, with why it stopped early if it did.
+    public func start(_ testCase: CamundaTestCase, instructions count: Int, store: InstanceStore,
+                      session: String) -> (instance: Instance?, failure: String?) {
+        var run = CamundaTestRun(project: project, language: language, store: store, session: session)
+        var failure: String?
+        for instruction in testCase.instructions.prefix(count) {
+            do {
+                try run.perform(instruction)
+                try run.deliverPublished()
+            } catch {
+                failure = "instruction \(instruction.index + 1) (\(instruction.type)): \(error.message)"
+                break
+            }
+        }
+        return (run.created.first.flatMap { try? store.load($0.id) }, failure)
+    }
 }
 
 /// Why an instruction failed, in words for its line of the results.
@@ -65,10 +84,10 @@ struct CamundaTestFailure: Error {
 
 /// One test case in progress: its engine, its workers and the instances it created, in order.
 struct CamundaTestRun {
-    static let session = "camunda-test"
     let project: Project
     let language: String
-    let store = MemoryStore<Instance>()
+    let store: InstanceStore
+    let session: String
     var workers = JobWorkers()
     var engine: ProcessEngine
     /// The instances created, oldest first, with the process id they were created for.
@@ -79,21 +98,23 @@ struct CamundaTestRun {
     var screens: [ScreenState] = []
     private var seen = Set<String>()
 
-    init(project: Project, language: String) {
+    init(project: Project, language: String, store: InstanceStore = MemoryStore<Instance>(), session: String = "camunda-test") {
         self.project = project
         self.language = language
+        self.store = store
+        self.session = session
         clock = TestClock(Date())
         engine = CamundaTestRun.engine(project, store: store, workers: workers, clock: clock)
     }
 
-    static func engine(_ project: Project, store: MemoryStore<Instance>, workers: JobWorkers, clock: TestClock) -> ProcessEngine {
+    static func engine(_ project: Project, store: InstanceStore, workers: JobWorkers, clock: TestClock) -> ProcessEngine {
         var configuration = ProcessEngine.Configuration(now: { clock.now })
         configuration.jobWorkers = workers
         return ProcessEngine(project: project, store: store, configuration: configuration)
     }
 
     mutating func perform(_ instruction: CamundaInstruction) throws(CamundaTestFailure) {
-        let engine = self.engine
+        let engine = self.engine, session = self.session
         switch instruction.action {
         case .refused(let reason):
             throw CamundaTestFailure("not run in a preview: \(reason)")
@@ -111,18 +132,18 @@ struct CamundaTestRun {
         case .completeUserTask(let selector, let variables, _):
             // Camunda user tasks carry no example data in a preview, so `useExampleData` completes with none.
             let (instance, key) = try waitingTask(selector, job: false)
-            try act { () throws(RuntimeError) in try engine.complete(key, on: instance.id, session: Self.session, variables: variables) }
+            try act { () throws(RuntimeError) in try engine.complete(key, on: instance.id, session: session, variables: variables) }
         case .answerJob(let selector, let answer):
             let (instance, key) = try waitingTask(selector, job: true)
             switch answer {
             case .complete(let variables, let useExampleData):
                 let example = WaitingTask(instance, key: key, project: project, exact: true)?.standIn?.example
                 try act { () throws(RuntimeError) in
-                    try engine.complete(key, on: instance.id, session: Self.session, variables: useExampleData ? example ?? [:] : variables)
+                    try engine.complete(key, on: instance.id, session: session, variables: useExampleData ? example ?? [:] : variables)
                 }
             case .throwError(let code, let message, let variables):
                 try act { () throws(RuntimeError) in
-                    try engine.throwError(code, message: message, variables: variables, at: key, on: instance.id, session: Self.session)
+                    try engine.throwError(code, message: message, variables: variables, at: key, on: instance.id, session: session)
                 }
             }
         case .message(let name, let variables, let publish):
@@ -136,7 +157,7 @@ struct CamundaTestRun {
         case .updateVariables(let process, let element, let variables):
             if element != nil { throw CamundaTestFailure("local variables of an element are not set in a preview: leave out \"elementSelector\"") }
             let instance = try self.instance(process)
-            do { _ = try engine.update(variables, on: instance.id, session: Self.session) } catch {
+            do { _ = try engine.update(variables, on: instance.id, session: session) } catch {
                 throw CamundaTestFailure("\(error)")
             }
         case .assertProcessInstance(let process, let state, let incidents):
@@ -165,12 +186,12 @@ struct CamundaTestRun {
             throw CamundaTestFailure("no process has the id “\(process)”; the project has \(known)")
         }
         var instance: Instance
-        do { instance = try engine.start(process: definition.name, session: Self.session, seed: variables) } catch {
+        do { instance = try engine.start(process: definition.name, session: session, seed: variables) } catch {
             throw CamundaTestFailure("\(error)")
         }
         if let first = definition.startForm, instance.waiting.contains(first) {
             do {
-                if case .applied(let started) = try engine.complete(first, on: instance.id, session: Self.session, variables: [:]) { instance = started }
+                if case .applied(let started) = try engine.complete(first, on: instance.id, session: session, variables: [:]) { instance = started }
             } catch {
                 throw CamundaTestFailure("\(error)")
             }

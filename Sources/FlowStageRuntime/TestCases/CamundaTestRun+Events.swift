@@ -37,15 +37,15 @@ extension CamundaTestRun {
 
     /// Presses `waiting`'s button, after setting the event's `variables` in its instance.
     mutating func press(_ waiting: Waiting, variables: JSONValue = [:]) throws(CamundaTestFailure) {
-        let engine = self.engine
+        let engine = self.engine, session = self.session
         if variables.objectValue?.isEmpty == false {
-            do { _ = try engine.update(variables, on: waiting.instance.id, session: Self.session) } catch {
+            do { _ = try engine.update(variables, on: waiting.instance.id, session: session) } catch {
                 throw CamundaTestFailure("\(error)")
             }
         }
         let language = self.language
         try act { () throws(RuntimeError) in
-            try engine.perform(action: waiting.action, on: waiting.instance.id, session: Self.session,
+            try engine.perform(action: waiting.action, on: waiting.instance.id, session: session,
                                form: PostedForm([("_screen", waiting.key)]), language: language)
         }
     }
