@@ -16,8 +16,10 @@ import Foundation
 /// - a button that simulates a message, signal or timer becomes PUBLISH_MESSAGE,
 ///   BROADCAST_SIGNAL or INCREASE_TIME;
 /// - and it ends with assertions on where the walk ended.
-/// A step a test case cannot express (a path the person chose on a "Which way?" page, Back)
-/// ends the recording there, and `stopped` says why.
+/// A path the person chose on a "Which way?" page becomes the variables that make the gateway
+/// take it (`ChoiceVariables`), added to the completion before. A step a test case cannot
+/// express (a choice no tried variables make, an ad-hoc subprocess's pick, Back) ends the
+/// recording there, and `stopped` says why.
 public struct CamundaTestCaseRecorder: Sendable {
     public struct Recording: Sendable {
         public let testCase: JSONValue
@@ -138,6 +140,18 @@ public struct CamundaTestCaseRecorder: Sendable {
                       !Self.isChoicePage(waiting) {
                 create()
                 instructions.append(["type": "COMPLETE_USER_TASK", "userTaskSelector": ["elementId": .string(element)], "variables": changed])
+            } else if let gateway = waiting.process.node(element), let target = action.next,
+                      let variables = ChoiceVariables.choosing(target, at: gateway, over: current.data) {
+                // The path the person chose: the last completion before it sets what makes the engine take it.
+                create()
+                guard let last = instructions.lastIndex(where: { ["CREATE_PROCESS_INSTANCE", "COMPLETE_USER_TASK", "COMPLETE_JOB"].contains($0["type"]?.stringValue ?? "")
+                                                                 && $0["useExampleData"] == nil }),
+                      case .object(var fields) = instructions[last] else {
+                    stopped = "step \(index + 1) chose “\(step.action)” on “\(step.screen)” after a job answered with its example data, which a test case cannot add variables to"
+                    break
+                }
+                fields["variables"] = (fields["variables"] ?? [:]).overlaid(by: variables)
+                instructions[last] = .object(fields)
             } else {
                 stopped = "step \(index + 1) chose “\(step.action)” on “\(step.screen)”: a path the person picks, which a test case cannot choose"
                 break

@@ -33,7 +33,7 @@ extension ProcessBuilder {
         case .error(let ref): named("error", ref.flatMap { errorCodes[$0] })
         case .timer(let text): named("timer", text)
         case .conditional: named("condition", nil)
-        default: nil
+        default: Optional<JSONValue>.none // not `nil`, which a JSON value reads as its null
         }
     }
 
