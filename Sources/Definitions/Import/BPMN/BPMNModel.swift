@@ -45,7 +45,7 @@ struct FlowElement {
     /// Flow nodes inside an embedded subprocess, with the subprocess's id.
     let parent: String?
     /// An event subprocess: not on the normal path; its start events are offered as
-    /// "Simulate: …" on the screens of its scope (`ProcessBuilder+EventSubprocesses`).
+    /// "Simulate: …" on the screens of its scope (`ProcessBuilder+Events`).
     let triggeredByEvent: Bool
     let multiInstance: Bool
     /// The XML element, for extension elements (forms, task types, called elements).

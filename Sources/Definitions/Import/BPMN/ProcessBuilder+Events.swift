@@ -78,6 +78,8 @@ extension ProcessBuilder {
         }
     }
 
+    /// The event subprocesses' start events as buttons: "(event subprocess “…”)" after the event,
+    /// "; the task stays open" for a non-interrupting one; on a stand-in's page an error reads "Throw error".
     func eventSubprocessButtons(around element: FlowElement, thrownByJob: Bool) -> [EventButton] {
         eventSubprocessStarts(around: element).map { start, subprocess in
             let interrupting = start.node.attribute("isInterrupting") != "false"
