@@ -579,7 +579,8 @@ public final class PreviewApp: Sendable {
                                  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
         }
         response.headers.add("X-Content-Type-Options", "nosniff")
-        response.headers.add("Referrer-Policy", "same-origin")
+        // A shared page keeps its own `no-referrer`: one policy per answer, as browsers take the last.
+        if !response.headers.contains("Referrer-Policy") { response.headers.add("Referrer-Policy", "same-origin") }
         response.headers.add("X-Frame-Options", "DENY")
         return response
     }

@@ -8,7 +8,14 @@ enum Resources {
     static func locate() throws -> URL {
         var candidates: [URL] = []
         if let home = ProcessInfo.processInfo.environment["FLOWSTAGE_HOME"] {
-            candidates.append(URL(fileURLWithPath: home))
+            // A home that lacks a folder is refused, not passed over for another installation.
+            let url = URL(fileURLWithPath: home)
+            let missing = folders.filter { !FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }
+            guard missing.isEmpty else {
+                FileHandle.standardError.write(Data("flowstage: FLOWSTAGE_HOME is \(url.path), which has no \(missing.map { $0 + "/" }.joined(separator: ", ")) folder\(missing.count == 1 ? "" : "s"); point it at a FlowStage checkout (Templates/, Public/, Themes/ and Words/), or unset it\n".utf8))
+                throw ExitCode.failure
+            }
+            candidates.append(url)
         }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -25,8 +32,10 @@ enum Resources {
         throw ExitCode.failure
     }
 
+    private static let folders = ["Templates", "Public", "Themes", "Words"]
+
     private static func isResourceFolder(_ url: URL) -> Bool {
-        ["Templates", "Public", "Themes", "Words"].allSatisfy {
+        folders.allSatisfy {
             FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
         }
     }

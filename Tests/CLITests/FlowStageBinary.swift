@@ -11,7 +11,7 @@ enum FlowStageBinary {
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// Runs `flowstage` with `arguments`, `input` on its standard input (closed after it).
-    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let executable = folder.appendingPathComponent("flowstage")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -20,6 +20,7 @@ enum FlowStageBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe(), errors = Pipe(), standardInput = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -207,7 +207,8 @@ import Testing
         #expect(!controls.isEmpty)
         #expect(controls.count == readOnly.all("input").count + readOnly.all("select").count + readOnly.all("textarea").count
                 + readOnly.all("button").count, "every control is inside the disabled fieldset")
-        #expect(page.header("Referrer-Policy") == "no-referrer")
+        #expect(page.headers.filter { $0.name.lowercased() == "referrer-policy" }.map(\.value) == ["no-referrer"], "one policy: browsers take the last of several")
+        #expect(try colleague.get("/").headers.filter { $0.name.lowercased() == "referrer-policy" }.map(\.value) == ["same-origin"])
     }
 
     @Test func aSharedPageShowsTheProcessMapWithTheCurrentNode() throws {
