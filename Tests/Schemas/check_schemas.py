@@ -301,7 +301,7 @@ INTERNAL_COMPONENT_PROPERTIES = {
 # Every file-level schema has "$schema": the loaders drop it from the top level of every file.
 IGNORED = {"$schema"}
 
-ACCESSORS = "string|bool|number|int|oneOf|text|expression|path|array|object|value|has|missing|at"
+ACCESSORS = "string|strings|bool|number|int|oneOf|text|expression|path|array|object|value|has|missing|at"
 READ = re.compile(r'([A-Za-z_][A-Za-z_0-9]*|\$0|\))\??\.(?:' + ACCESSORS + r')\(\s*("([^"\\]*)"|[A-Za-z_][A-Za-z_0-9.]*(?=\s*[,)]))')
 FIELD = re.compile(r'([A-Za-z_][A-Za-z_0-9]*)\.fields\["([^"]+)"\]')
 ASSIGNMENTS = re.compile(r'decodeAssignments\(\s*([A-Za-z_][A-Za-z_0-9]*)\s*,\s*(?:key:\s*)?"([^"]+)"')

@@ -229,13 +229,7 @@ struct CamundaInstructionDecoder {
             return .assertUserTask(selector, state: state, elementId: reader.string("elementId"), name: reader.string("name"), unsupported: unsupported)
         case "ASSERT_VARIABLES":
             guard let process = processInstance(reader, what: what) else { return nil }
-            let names = reader.array("variableNames")?.compactMap { item -> String? in
-                guard case .string(let name) = item.value else {
-                    diagnostics.error(at: item.pointer, "must be a string, found \(item.value.kindName)")
-                    return nil
-                }
-                return name
-            } ?? []
+            let names = reader.strings("variableNames", item: "a variable name") ?? []
             return .assertVariables(process: process, element: elementSelector(reader, "elementSelector", what: what),
                                     names: names, variables: variables(reader).objectValue ?? [:])
         default:

@@ -159,6 +159,17 @@ struct ObjectReader {
         return items.enumerated().map { ($0.element, at(key).appending($0.offset)) }
     }
 
+    /// A list of strings; each item that is no string is an error (`item` names what it should be).
+    func strings(_ key: String, item: String) -> [String]? {
+        array(key)?.compactMap { entry -> String? in
+            guard case .string(let text) = entry.value else {
+                diagnostics.error(at: entry.pointer, "\(item) must be a string, found \(entry.value.kindName)")
+                return nil
+            }
+            return text
+        }
+    }
+
     func object(_ key: String, what: String) -> ObjectReader? {
         guard let value = value(key) else { return nil }
         return ObjectReader(value, at: at(key), diagnostics, what: what)

@@ -59,13 +59,7 @@ struct ProcessDecoder {
         case "inclusiveGateway":
             kind = .inclusiveGateway(decodeBranches(reader, what: "An inclusive gateway"), join: reader.bool("join") ?? false)
         case "serviceTask":
-            let others = reader.array("otherHandlers")?.compactMap { item -> String? in
-                guard case .string(let name) = item.value else {
-                    diagnostics.error(at: item.pointer, "a handler name must be a string, found \(item.value.kindName)")
-                    return nil
-                }
-                return name
-            } ?? []
+            let others = reader.strings("otherHandlers", item: "a handler name") ?? []
             kind = .serviceTask(ServiceTask(handler: reader.string("handler", required: "A service task") ?? "",
                                             onError: reader.string("onError"), errorKey: reader.path("errorKey"),
                                             alternatives: others, standIn: reader.bool("standIn") ?? false,
