@@ -127,17 +127,12 @@ extension ProcessEngine {
             }
             branches = runner.branches
         }
-        if configuration.explorationHook == nil {
-            let posted = intake.changes.flatMap { change in change.files.map { (change.key.description, $0.file.fileName) } }
-            let stored = zip(posted, files.stored).map { InstanceStep.File(field: $0.0, name: $0.1, upload: $1) }
-            changed.record(InstanceStep(at: now, screen: waiting.key, action: action.name, form: form, files: stored,
-                                        branches: branches))
-        }
-        changed.warn(evaluator.warnings)
-        changed.updatedAt = now
+        let posted = intake.changes.flatMap { change in change.files.map { (change.key.description, $0.file.fileName) } }
+        let stored = zip(posted, files.stored).map { InstanceStep.File(field: $0.0, name: $0.1, upload: $1) }
         let saved: Instance
         do {
-            saved = try save(changed, from: instance, trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language))
+            saved = try saveStep(changed, from: instance, waiting: waiting, action: action, form: form, files: stored,
+                                 branches: branches, evaluator: evaluator, language: language, now: now)
         } catch {
             configuration.uploads.delete(files.stored)
             throw error
@@ -154,6 +149,20 @@ extension ProcessEngine {
             }
         }
         return .applied(saved)
+    }
+
+    /// How every action that moves an instance lands: the step recorded for the history and
+    /// restart (not while exploring), the evaluator's warnings kept, the instance saved.
+    func saveStep(_ changed: Instance, from instance: Instance, waiting: WaitingTask, action: ActionDefinition, form: PostedForm,
+                  files: [InstanceStep.File] = [], branches: [Passage], evaluator: Evaluator, language: String,
+                  now: Date) throws(RuntimeError) -> Instance {
+        var changed = changed
+        if configuration.explorationHook == nil {
+            changed.record(InstanceStep(at: now, screen: waiting.key, action: action.name, form: form, files: files, branches: branches))
+        }
+        changed.warn(evaluator.warnings)
+        changed.updatedAt = now
+        return try save(changed, from: instance, trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language))
     }
 
     /// Runs the Swift handler a `handler` action names; a missing one (a host that changed

@@ -18,13 +18,8 @@ extension ProcessEngine {
         } else {
             runner.branch(from: caller.callerToken, to: caller.event.next, in: &changed, evaluator: &evaluator)
         }
-        if configuration.explorationHook == nil {
-            changed.record(InstanceStep(at: now, screen: waiting.key, action: caller.event.name, form: PostedForm([]), files: [],
-                                        branches: runner.branches))
-        }
-        changed.warn(evaluator.warnings)
-        changed.updatedAt = now
         let action = ActionDefinition(name: caller.event.name, kind: .submit, next: caller.event.next, validate: false)
-        return .applied(try save(changed, from: instance, trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: language)))
+        return .applied(try saveStep(changed, from: instance, waiting: waiting, action: action, form: PostedForm([]),
+                                     branches: runner.branches, evaluator: evaluator, language: language, now: now))
     }
 }

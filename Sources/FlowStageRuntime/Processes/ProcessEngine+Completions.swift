@@ -67,11 +67,8 @@ extension ProcessEngine {
             changed.tokens[index].history.append(waiting.node.id)
         }
         runner.move(waiting.token.id, to: next, in: &changed, evaluator: &evaluator)
-        changed.record(InstanceStep(at: configuration.now(), screen: waiting.key, action: action.name, form: PostedForm([]), files: [],
-                                    branches: runner.branches))
-        changed.warn(evaluator.warnings)
-        changed.updatedAt = configuration.now()
-        return .applied(try save(changed, from: instance, trigger: AnalyticsEvents.Trigger(action: action, task: waiting, language: project.defaultLanguage)))
+        return .applied(try saveStep(changed, from: instance, waiting: waiting, action: action, form: PostedForm([]), branches: runner.branches,
+                                     evaluator: evaluator, language: project.defaultLanguage, now: configuration.now()))
     }
 }
 

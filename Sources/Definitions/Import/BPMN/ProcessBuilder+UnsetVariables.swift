@@ -37,8 +37,8 @@ extension ProcessBuilder {
 
     /// Writes each unset-variables page's text once every node is known: which variables its
     /// gateway reads, each shown only while unset, and which elements set them.
-    mutating func describeUnsetPages() {
-        let setters = variableWriters()
+    /// `writers`: `variableWriters()`, worked out once for this and `validate`'s list.
+    mutating func describeUnsetPages(writers setters: [String: [String]]) {
         for page in unsetPages {
             var lines: [String] = []
             for path in page.paths {

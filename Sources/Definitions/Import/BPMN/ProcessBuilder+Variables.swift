@@ -65,8 +65,7 @@ extension ProcessBuilder {
 
     /// `validate`'s line naming the variables something reads and nothing in the model writes:
     /// in a preview they stay unset unless a start form, a stand-in's page or a mock gives them.
-    mutating func noteUnwrittenVariables() {
-        let written = variableWriters()
+    mutating func noteUnwrittenVariables(writers written: [String: [String]]) {
         let unwritten = variableReaders().filter { written[$0.key] == nil }.sorted { $0.key < $1.key }
         guard !unwritten.isEmpty else { return }
         summary.append("variables read but never written: " + unwritten.map { name, readers in

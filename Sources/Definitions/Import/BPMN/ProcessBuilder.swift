@@ -126,8 +126,9 @@ struct ProcessBuilder {
         warnUnappliedMappings()
         noteListeners()
         prefillStandInPages()
-        describeUnsetPages()
-        noteUnwrittenVariables()
+        let writers = variableWriters()
+        describeUnsetPages(writers: writers)
+        noteUnwrittenVariables(writers: writers)
         return .object(["name": .string(process.id), "title": .string(title), "nodes": .array(nodes)])
     }
 
