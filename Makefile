@@ -3,7 +3,9 @@
 SWIFT      ?= swift
 DEB_DEPS   := libmicrohttpd-dev libcmark-dev libsqlite3-dev pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PORT       ?= 8080
+# `make run PORT=9000 DIR=/path/to/project`: without PORT, 8080 or the next free port.
+PORT       ?=
+DIR        ?= Examples
 # The real-browser gate (Tests/Browser/): Debian's Chromium and its WebDriver, a Java runtime
 # for the Nu HTML Checker, and two files from PyPI cached under Tools/cache/ (never committed).
 BROWSER_DEBS  := chromium chromium-driver
@@ -19,17 +21,26 @@ POSTGRES_DEBS := postgresql nginx-light
 # The schema check (Tests/Schemas/check_schemas.py): a JSON Schema validator from Debian.
 SCHEMA_DEBS   := python3-jsonschema
 
-.PHONY: run test build deps postgres-deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check
+# The Debian package (Tools/deb.sh): Debian's tools name the libraries it depends on
+# (dpkg-shlibdeps, strip); its test installs it into a clean root made by mmdebstrap.
+PACKAGE_DEBS  := dpkg-dev binutils mmdebstrap
 
-deps:
+.PHONY: run test build deps postgres-deps clean bench browser-deps browser-gate fuzz fuzz-build fuzz-smoke schema-deps schema-check deb package-deps package-test
+
+# $(call install-missing,PACKAGES,PURPOSE): apt-get installs those of PACKAGES not installed yet.
+define install-missing
 	@missing=""; \
-	for package in $(DEB_DEPS); do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
+	  echo "Installing Debian packages$(2):$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(DEB_DEPS),)
 
 # The server binaries Tools/postgres.sh runs (initdb, pg_ctl) and nginx; neither package's own
 # service is used (the tests start their own, on free loopback ports).
@@ -90,11 +101,24 @@ schema-check: schema-deps
 browser-gate: browser-deps
 	python3 Tests/Browser/browser_gate.py --flowstage "$(FLOWSTAGE_BIN)" --axe $(AXE_JS) --vnu $(VNU_JAR)
 
+package-deps:
+	$(call install-missing,$(PACKAGE_DEBS), for the Debian package)
+
+# flowstage_<version>_<arch>.deb in .build/deb: the release binary with the Swift runtime
+# linked in, its resources under /usr/share/flowstage, the examples, the manual.
+deb: deps package-deps
+	SWIFT="$(SWIFT)" Tools/deb.sh .build/deb
+
+# The package in a clean Debian root without Swift (Tests/Package/package_test.py): install,
+# validate and test the examples, serve a read-only folder, purge. Needs root for the chroot.
+package-test: deps package-deps
+	deb=$$(SWIFT="$(SWIFT)" Tools/deb.sh .build/deb | tail -n 1) && $(SUDO) python3 Tests/Package/package_test.py --deb "$$deb"
+
 build: deps
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run flowstage serve Examples --port $(PORT)
+	$(SWIFT) run flowstage serve "$(DIR)" $(if $(PORT),--port $(PORT))
 
 # The tests run with a throw-away PostgreSQL (Tools/postgres.sh: started before, stopped after,
 # also on failure), so the store tests run against PostgreSQL as against SQLite; then two nodes
@@ -109,6 +133,7 @@ test: deps postgres-deps
 	"$$($(SWIFT) build --show-bin-path)/flowstage" audit Examples
 	$(MAKE) --no-print-directory schema-check
 	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory browser-gate
 
 # Figures, not a test: the micro-benchmarks of Benchmarks/ (ordo-one/benchmark: expressions,

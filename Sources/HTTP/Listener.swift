@@ -7,6 +7,20 @@ struct Listener {
     let fd: Int32
     let port: Int
 
+    /// `port`, else (when it is in use) the next of `nextFreePorts` ports after it, else any
+    /// free port; any other failure ends the search at once.
+    static func bind(host: String, port: Int, nextFreePorts: Int) throws(HTTPServerError) -> Listener {
+        let tries = nextFreePorts > 0 && port > 0 ? Array(port...min(65535, port + nextFreePorts)) + [0] : [port]
+        for (index, candidate) in tries.enumerated() {
+            do throws(HTTPServerError) {
+                return try bind(host: host, port: candidate)
+            } catch where error.kind == .portInUse && index + 1 < tries.count {
+                continue
+            }
+        }
+        preconditionFailure("the last try returns or throws")
+    }
+
     static func bind(host: String, port: Int, backlog: Int32 = 511) throws(HTTPServerError) -> Listener {
         guard (0...65535).contains(port) else {
             throw HTTPServerError(.invalidPort, "\(port) is not a valid port: pass --port with a number between 1 and 65535")

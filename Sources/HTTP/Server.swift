@@ -53,7 +53,8 @@ public final class HTTPServer: Sendable {
             }
             let listener: Listener
             do throws(HTTPServerError) {
-                listener = try Listener.bind(host: configuration.host, port: configuration.port)
+                listener = try Listener.bind(host: configuration.host, port: configuration.port,
+                                             nextFreePorts: configuration.nextFreePorts)
             } catch {
                 return .failure(error)
             }

@@ -7,6 +7,9 @@ public struct ServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 picks a free port; read the bound one from `HTTPServer.port`.
     public var port: Int = 8080
+    /// When `port` is taken, how many ports after it to try before any free one (0 picks);
+    /// 0 means a taken port is an error. For a person's second preview beside the first.
+    public var nextFreePorts = 0
     /// Size of libmicrohttpd's worker pool (epoll, one listening thread each).
     public var threads: Int = 2
     /// Limit for bodies that are not multipart: urlencoded forms, JSON, anything else.

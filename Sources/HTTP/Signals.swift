@@ -21,6 +21,13 @@ public func waitForTerminationSignal() {
     }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
+    // A parent may have started us with these blocked (a thread of a test runner or a
+    // supervisor passes its mask on); unblocked here, Ctrl-C and SIGTERM always stop the server.
+    var stopping = sigset_t()
+    sigemptyset(&stopping)
+    sigaddset(&stopping, SIGINT)
+    sigaddset(&stopping, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
     var byte: UInt8 = 0
     while read(fds[0], &byte, 1) < 0, errno == EINTR {}
     signal(SIGINT, SIG_DFL)

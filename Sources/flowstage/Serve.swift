@@ -12,7 +12,13 @@ struct Serve: ParsableCommand {
         discussion: """
             With no DIR, serves the built-in example project (Examples/).
 
-            Example:
+            Nothing is written into DIR: the server keeps its SQLite file, uploaded files and
+            analytics log in the user's data folder, one per project
+            ($XDG_DATA_HOME/flowstage/projects/NAME-HASH, by default under ~/.local/share),
+            unless --data, $FLOWSTAGE_DATA or --database says otherwise.
+
+            Examples:
+              flowstage serve path/to/camunda-models --open
               flowstage serve my-project --port 8081
             """)
 
@@ -22,8 +28,11 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on. Use 0.0.0.0 only to share a demo on a trusted network.")
     var host = ProcessInfo.processInfo.environment["FLOWSTAGE_HOST"] ?? "127.0.0.1"
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port = Serve.environment("FLOWSTAGE_PORT") ?? 8080
+    @Option(help: "Port to listen on; 0 picks a free one ($FLOWSTAGE_PORT). Without it, 8080, or the next free port when 8080 is taken.")
+    var port: Int?
+
+    @Flag(help: "Open the preview in the default browser once the server listens.")
+    var open = false
 
     /// Two per core by default: libmicrohttpd keeps a keep-alive connection on the worker that
     /// accepted it, so with one worker per core an uneven split of the connections can leave
@@ -92,7 +101,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Where instances are kept: sqlite (a file; they survive restarts) or memory.")
     var store = StoreKind(rawValue: ProcessInfo.processInfo.environment["FLOWSTAGE_STORE"] ?? "") ?? .sqlite
 
-    @Option(help: ArgumentHelp("The SQLite file (default: $FLOWSTAGE_DATA/flowstage.sqlite, else DIR/.flowstage/flowstage.sqlite), "
+    @Option(help: ArgumentHelp("The folder for the SQLite file, uploaded files and analytics log ($FLOWSTAGE_DATA; default: "
+                               + "the user's data folder for this project, $XDG_DATA_HOME/flowstage/projects/NAME-HASH).",
+                               valueName: "folder"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("The SQLite file (default: flowstage.sqlite in the data folder), "
                                + "or a PostgreSQL database shared by several nodes: postgresql://user[:password]@host[:port]/database "
                                + "($FLOWSTAGE_DATABASE_URL).",
                                valueName: "path-or-url"))
@@ -133,10 +147,15 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         let resources = try Resources.locate()
-        let project = directory.map { URL(fileURLWithPath: $0) } ?? resources.appendingPathComponent("Examples")
+        let project = directory.map { URL(fileURLWithPath: $0) } ?? Resources.examples(in: resources)
 
-        let data = ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? project.standardizedFileURL.appendingPathComponent(".flowstage")
+        let chosenData = self.data ?? ProcessInfo.processInfo.environment["FLOWSTAGE_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+        let data = chosenData.map { URL(fileURLWithPath: $0) } ?? DataFolder.forProject(project)
+        let legacyData = DataFolder.legacy(in: project)
+        let legacyNote = chosenData == nil && databaseFile == nil && databaseURL == nil && store == .sqlite
+            && FileManager.default.fileExists(atPath: legacyData.appendingPathComponent("flowstage.sqlite").path)
+            ? "An older FlowStage kept this project's data in \(legacyData.path), which is no longer read; to go on with it, pass --data \(legacyData.path), or move its files to \(data.path) while the server is stopped."
+            : nil
         let instanceStore: InstanceStore
         let flowRunStore: FlowRunStore
         let sessionStore: any RecordStore<Session>
@@ -249,7 +268,6 @@ struct Serve: ParsableCommand {
         let endedAtStart = sessions.idleTimeout == nil ? 0 : live.sweepExpiredSessions()
         var configuration = ServerConfiguration()
         configuration.host = host
-        configuration.port = port
         configuration.threads = max(1, threads)
         configuration.maxBodyBytes = maxBody
         configuration.maxFields = max(1, maxFields)
@@ -265,6 +283,9 @@ struct Serve: ParsableCommand {
         configuration.maxUploadBytes = max(1, maxUpload) + maxBody
         configuration.uploadDirectory = uploadsFolder.appendingPathComponent("incoming", isDirectory: true)
         configuration.errorPage = { live.serverErrorPage($0) }
+        let askedPort = port ?? Self.environment("FLOWSTAGE_PORT")
+        configuration.port = askedPort ?? Self.defaultPort
+        configuration.nextFreePorts = askedPort == nil ? 20 : 0
         let server = HTTPServer(configuration: configuration, handler: live.handle)
         do {
             try server.start()
@@ -274,7 +295,12 @@ struct Serve: ParsableCommand {
         }
         if watch { live.watch() }
         if let timeout = sessions.idleTimeout { live.sweepSessions(every: min(60 * 60, max(60, timeout / 4))) }
-        print("FlowStage is serving “\(live.app.engine.project.name)” at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(server.port)/")
+        let address = "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host):\(server.port)/"
+        if askedPort == nil && server.port != Self.defaultPort {
+            print("Port \(Self.defaultPort) is in use, so FlowStage listens on \(server.port).")
+        }
+        print("FlowStage is serving “\(live.app.engine.project.name)” at \(address)")
+        if let legacyNote { print(legacyNote) }
         print(storeLine)
         if let analyticsLine { print(analyticsLine) }
         if sessions.idleTimeout == nil {
@@ -293,6 +319,10 @@ struct Serve: ParsableCommand {
         if watch { print("Changes to \(folder.path) are loaded as you save them.") }
         print("Press Ctrl-C to stop.")
         fflush(nil)
+        if open, let problem = BrowserOpener.open(address) {
+            print(problem)
+            fflush(nil)
+        }
         waitForTerminationSignal()
         live.stop()
         server.stop()
@@ -301,6 +331,10 @@ struct Serve: ParsableCommand {
         if store == .memory && postgres == nil { try? FileManager.default.removeItem(at: uploadsFolder) }
         print("Stopped.")
     }
+
+    /// The port when none is asked for; when it is taken the next free one is used (a designer's
+    /// second preview should open, not fail), while an asked-for port that is taken is an error.
+    static let defaultPort = 8080
 
     /// A whole number from the environment, for a flag's default.
     static func environment(_ name: String) -> Int? {

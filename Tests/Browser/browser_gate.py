@@ -522,7 +522,8 @@ def start_server(flowstage, logs, project=EXAMPLES, options=(), log_name="server
     with open(output, "w") as out, open(errors, "w") as err:
         server = subprocess.Popen([flowstage, "serve", str(project), "--host", "127.0.0.1", "--port", "0",
                                    "--store", "memory", "--log-level", "warning", *options],
-                                  cwd=logs, env={**os.environ, "FLOWSTAGE_HOME": str(CHECKOUT)},
+                                  cwd=logs, env={**os.environ, "FLOWSTAGE_HOME": str(CHECKOUT),
+                                                 "FLOWSTAGE_DATA": str(Path(logs) / f"{log_name}-data")},
                                   stdout=out, stderr=err, stdin=subprocess.DEVNULL)
 
     def address():

@@ -156,6 +156,20 @@ import Testing
         }
     }
 
+    @Test func aTakenPortMovesOnToAFreeOneWhenAllowed() throws {
+        try withServer { server, _ throws in
+            var configuration = testConfiguration()
+            configuration.port = server.port
+            configuration.nextFreePorts = 20
+            defer { removeUploadFolder(of: configuration) }
+            let other = HTTPServer(configuration: configuration) { _ in .text(200, "second") }
+            try other.start()
+            defer { other.stop() }
+            #expect(other.port != server.port)
+            #expect(try exchange(other.port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n").text == "second")
+        }
+    }
+
     @Test func localhostIsResolved() throws {
         var configuration = testConfiguration()
         configuration.host = "localhost"

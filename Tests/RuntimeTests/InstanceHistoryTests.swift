@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The instance's history (docs/reference/http.md, "Giving a demo"): the flows taken, for the
+/// The instance's history (docs/guides/serving.md, "Giving a demo"): the flows taken, for the
 /// process map, and the steps taken, for the inspector and "Restart from here".
 @Suite struct InstanceHistory {
     private let loan = [("loan.amount", "5000"), ("loan.purpose", "car"), ("loan.term", "24")]

@@ -1,7 +1,7 @@
 import Definitions
 import Foundation
 
-/// "Restart from here" (docs/reference/http.md, "Giving a demo"): a new instance of the same
+/// "Restart from here" (docs/guides/serving.md, "Giving a demo"): a new instance of the same
 /// process, started with the same data, replays the steps before the chosen one through the
 /// same engine a browser uses, so it stands where the original stood before that step.
 extension ProcessEngine {

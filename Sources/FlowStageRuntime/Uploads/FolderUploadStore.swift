@@ -1,6 +1,6 @@
 import Foundation
 
-/// Uploads in a folder (default `.flowstage/uploads/` in the project): the bytes in `<id>`,
+/// Uploads in a folder (`uploads/` in the server's data folder): the bytes in `<id>`,
 /// the metadata beside them in `<id>.json`. File names are generated ids only; the client's
 /// name lives inside the JSON. Bytes are written first and the metadata last, so a crash
 /// in between leaves an orphan blob, never metadata pointing at nothing.
