@@ -10,7 +10,8 @@ struct FlowStage: ParsableCommand {
             Without a subcommand, `flowstage` runs `serve`.
 
             Reference: docs/reference/README.md in the FlowStage repository
-            (the command line: docs/reference/cli.md).
+            (the command line: docs/reference/cli.md); where the package is installed,
+            /usr/share/doc/flowstage/reference/ and `man flowstage`.
             """,
         version: FlowStageVersion.current,
         subcommands: [Serve.self, New.self, Validate.self, TestScenarios.self, Render.self, AuditCommand.self, FEELCommand.self, DecideCommand.self],

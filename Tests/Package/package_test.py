@@ -3,12 +3,14 @@
 
 Makes a fresh root of this machine's Debian release with mmdebstrap (`--variant=apt`: the
 essential packages and apt, no Swift, no checkout), then, inside it:
-- `apt-get install ./flowstage_….deb` pulls in only Debian's runtime libraries it depends on;
+- the README's install command (`sudo apt install ./flowstage_*.deb`, as root) pulls in
+  Debian's runtime libraries the package depends on, and nothing needs Swift;
 - as an ordinary user: `flowstage validate` and `flowstage test` pass on the packaged examples;
-- `flowstage serve` on a read-only copy of the Camunda example folder answers `/healthz`, the
-  catalogue and a process's first screen, and the Dockerfile's HEALTHCHECK command succeeds
-  against it; afterwards not one file of the folder has changed, and the server's data is in the
-  user's data folder;
+- the README's serve command (`flowstage serve path/to/models --open`) on a read-only copy of
+  the Camunda example folder answers `/healthz`, the catalogue and a process's first screen,
+  the Dockerfile's HEALTHCHECK command succeeds against it, `--open` without a browser says
+  what to do; afterwards not one file of the folder has changed, and the server's data is in
+  the user's data folder; `flowstage serve` without a folder serves the packaged examples;
 - the Dockerfile's run stage is this same release's slim image installing nothing but the .deb,
   so what is checked here is what the image runs;
 - `apt-get purge flowstage` removes every file the package brought.
@@ -22,6 +24,7 @@ import argparse
 import http.client
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -45,20 +48,53 @@ def codename():
     return values.get("VERSION_CODENAME", "").strip('"')
 
 
-def in_root(root, command, user=None, check=True, **popen):
+def in_root(root, command, user=None, check=True, input=None, variables=(), **popen):
     """A command inside the root, with its own /proc that is unmounted when it ends."""
     prefix = ["unshare", "--mount", f"--mount-proc={root}/proc", "chroot"]
     if user:
         prefix.append(f"--userspec={user}:{user}")
     environment = ["env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "LANG=C.UTF-8",
-                   f"HOME=/home/{user}" if user else "HOME=/root", "DEBIAN_FRONTEND=noninteractive"]
+                   f"HOME=/home/{user}" if user else "HOME=/root", *variables]
     argv = prefix + [root] + environment + command
     if popen:
         return subprocess.Popen(argv, **popen)
-    result = subprocess.run(argv, capture_output=True, text=True)
+    result = subprocess.run(argv, capture_output=True, text=True, input=input)
     if check and result.returncode != 0:
         raise Failure(f"`{' '.join(command)}` failed in the clean root ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return result
+
+
+def readme_package_commands():
+    """The README's two commands for the Debian package: the install, then the serve."""
+    with open(os.path.join(CHECKOUT, "README.md")) as f:
+        text = f.read()
+    section = text[text.index("**The Debian package**"):]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    lines = [line for line in block.splitlines() if line.strip()]
+    if len(lines) != 2 or " install ./flowstage_" not in lines[0] or not lines[1].startswith("flowstage serve "):
+        raise Failure(f"the README's package commands are not an install and a serve: {lines}")
+    return lines
+
+
+def started_server(root, command, **options):
+    """A `flowstage serve` in the root, once it has printed its address; with that address."""
+    server = in_root(root, command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **options)
+    lines = []
+    for line in server.stdout:
+        lines.append(line)
+        found = re.search(r"is serving .* at (http://\S+)", line)
+        if found:
+            return server, found.group(1), "".join(lines)
+    server.wait()
+    raise Failure(f"`{' '.join(command)}` did not start:\n" + "".join(lines))
+
+
+def stopped(server):
+    """SIGTERM to the server's own PID; what it printed after its address."""
+    server.send_signal(signal.SIGTERM)
+    rest = server.stdout.read()
+    server.wait(timeout=60)
+    return rest
 
 
 def snapshot(folder):
@@ -114,44 +150,39 @@ def run(deb, suite):
     health = check_dockerfile(suite)
     work = tempfile.mkdtemp(prefix="flowstage-package-")
     root = os.path.join(work, "root")
-    server = None
+    servers = []  # every flowstage serve started here, stopped by its PID at the end
     try:
         print(f"Making a clean {suite} root with mmdebstrap (variant apt)…", flush=True)
         subprocess.run(["mmdebstrap", "--quiet", "--variant=apt", "--mode=root", suite, root], check=True)
         if os.path.exists(os.path.join(root, "usr/bin/swift")) or os.path.isdir(os.path.join(root, "usr/lib/swift")):
             raise Failure("the clean root has Swift in it")
         shutil.copy(deb, os.path.join(root, "tmp"))
-        name = os.path.basename(deb)
+        # The README's commands as a person types them: root needs no sudo, and apt's question
+        # ("Do you want to continue? [Y/n]") is answered as a person would.
+        install, serve = readme_package_commands()
         in_root(root, ["apt-get", "update", "-q"])
-        in_root(root, ["sh", "-c", f"cd /tmp && apt-get install -y -q --no-install-recommends ./{name}"])
+        in_root(root, ["sh", "-c", "cd /tmp && " + install.replace("sudo ", "", 1)], input="Y\n",
+                variables=["DEBIAN_FRONTEND=noninteractive"])
         installed = in_root(root, ["dpkg-query", "-W", "-f=${Package}\n"]).stdout.split()
-        print(f"Installed {name} into a clean root ({len(installed)} packages in it).", flush=True)
+        print(f"Installed {os.path.basename(deb)} into a clean root with `{install}` ({len(installed)} packages in it).", flush=True)
         files = [line for line in in_root(root, ["dpkg", "-L", "flowstage"]).stdout.splitlines()
                  if os.path.isfile(os.path.join(root, line.lstrip("/")))]
+        if "/usr/share/man/man1/flowstage.1.gz" not in files:
+            raise Failure("the package has no manual page")
         in_root(root, ["useradd", "--create-home", "--shell", "/bin/bash", USER])
 
         examples = "/usr/share/doc/flowstage/examples"
         for command in (["flowstage", "--version"], ["flowstage", "validate", examples], ["flowstage", "test", examples]):
             result = in_root(root, command, user=USER)
             print(f"  {' '.join(command)}: {result.stdout.strip().splitlines()[-1]}", flush=True)
-        if "man1/flowstage.1.gz" not in " ".join(files):
-            raise Failure("the package has no manual page")
 
-        # A Modeler folder the server may not write to (an ordinary user, files owned by root).
+        # A Modeler folder the server may not write to (an ordinary user, files owned by root),
+        # served by the README's command; FLOWSTAGE_PORT=0 keeps the test off port 8080.
         in_root(root, ["sh", "-c", f"cp -R {examples}/camunda /models && chmod -R a-w /models"])
         before = snapshot(os.path.join(root, "models"))
-        server = in_root(root, ["flowstage", "serve", "/models"], user=USER,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        address = None
-        lines = []
-        for line in server.stdout:
-            lines.append(line)
-            found = re.search(r"is serving .* at (http://\S+)", line)
-            if found:
-                address = found.group(1)
-                break
-        if not address:
-            raise Failure("flowstage serve did not start:\n" + "".join(lines))
+        command = shlex.split(serve.replace("path/to/models", "/models"))
+        server, address, _ = started_server(root, command, user=USER, variables=["FLOWSTAGE_PORT=0"])
+        servers.append(server)
         port = urllib.parse.urlsplit(address).port
         status, _, body, _ = request(port, "GET", "/healthz")
         if status != 200 or body.strip() != "ok":
@@ -169,13 +200,23 @@ def run(deb, suite):
         if status != 200 or "<main" not in page or "<h1" not in page:
             raise Failure(f"the first screen answered {status}:\n{page[:1500]}")
         title = re.search(r"<title>([^<]*)</title>", page)
-        print(f"  serve /models: /healthz ok, catalogue ok, first screen “{title.group(1) if title else '?'}” at {address}", flush=True)
+        print(f"  {' '.join(command)}: /healthz ok, catalogue ok, first screen “{title.group(1) if title else '?'}”", flush=True)
         checked = in_root(root, ["sh", "-c", health.replace("8080", str(port))], user=USER, check=False)
         if checked.returncode != 0:
             raise Failure(f"the Dockerfile's HEALTHCHECK ({health}) failed against the server:\n{checked.stdout}{checked.stderr}")
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
-        server = None
+
+        # Without a folder: the packaged example project, found from the binary.
+        second, second_address, _ = started_server(root, ["flowstage", "serve"], user=USER, variables=["FLOWSTAGE_PORT=0"])
+        servers.append(second)
+        status, _, page, _ = request(urllib.parse.urlsplit(second_address).port, "GET", "/")
+        stopped(second)
+        if status != 200 or "Acme Bank loan demo" not in page:
+            raise Failure(f"flowstage serve without a folder answered {status} without the example project")
+        print("  flowstage serve: the example project", flush=True)
+
+        rest = stopped(server)
+        if "--open" in command and f"open {address} in one yourself" not in rest:
+            raise Failure(f"--open without a browser did not say what to do:\n{rest}")
         after = snapshot(os.path.join(root, "models"))
         if before != after:
             changed = sorted(set(before) ^ set(after) | {k for k in before if k in after and before[k] != after[k]})
@@ -183,11 +224,11 @@ def run(deb, suite):
         data = os.path.join(root, "home", USER, ".local/share/flowstage/projects")
         kept = [name for name in (os.listdir(data) if os.path.isdir(data) else [])
                 if os.path.exists(os.path.join(data, name, "flowstage.sqlite"))]
-        if not kept:
-            raise Failure(f"the server kept no SQLite file in the user's data folder ({data})")
-        print(f"  /models unchanged ({len(before)} entries); data kept in ~/.local/share/flowstage/projects/{kept[0]}", flush=True)
+        if not any(name.startswith("models-") for name in kept):
+            raise Failure(f"the server kept no SQLite file for /models in the user's data folder ({data}: {kept})")
+        print(f"  /models unchanged ({len(before)} entries); data kept in ~/.local/share/flowstage/projects/", flush=True)
 
-        in_root(root, ["apt-get", "purge", "-y", "-q", "flowstage"])
+        in_root(root, ["apt-get", "purge", "-y", "-q", "flowstage"], variables=["DEBIAN_FRONTEND=noninteractive"])
         left = [path for path in files if os.path.lexists(os.path.join(root, path.lstrip("/")))]
         for folder in ("usr/share/flowstage", "usr/share/doc/flowstage"):
             if os.path.exists(os.path.join(root, folder)):
@@ -196,9 +237,10 @@ def run(deb, suite):
             raise Failure(f"apt-get purge flowstage left {len(left)} files: {left[:10]}")
         print(f"  apt-get purge flowstage removed all {len(files)} files it installed", flush=True)
     finally:
-        if server is not None:
-            server.kill()
-            server.wait()
+        for server in servers:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
         # Nothing is mounted in the root (each command had its own mount namespace), so it can go.
         with open("/proc/mounts") as f:
             mounted = [line for line in f if f" {root}" in line]
