@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The Debian package in a clean Debian root, as a user without Swift meets it (issue 60).
 
-Makes a fresh root of this machine's Debian release with mmdebstrap (`--variant=apt`: the
+First unpacks the package in a temporary folder, whose binary must find its resources there.
+Then makes a fresh root of this machine's Debian release with mmdebstrap (`--variant=apt`: the
 essential packages and apt, no Swift, no checkout), then, inside it:
 - the README's install command (`sudo apt install ./flowstage_*.deb`, as root) pulls in
   Debian's runtime libraries the package depends on, and nothing needs Swift;
@@ -152,6 +153,16 @@ def run(deb, suite):
     root = os.path.join(work, "root")
     servers = []  # every flowstage serve started here, stopped by its PID at the end
     try:
+        # The package's tree works wherever it is unpacked: the binary finds ../share/flowstage.
+        unpacked = os.path.join(work, "unpacked")
+        subprocess.run(["dpkg-deb", "-x", deb, unpacked], check=True)
+        result = subprocess.run([os.path.join(unpacked, "usr/bin/flowstage"), "validate",
+                                 os.path.join(unpacked, "usr/share/doc/flowstage/examples")],
+                                capture_output=True, text=True, cwd="/", env={"PATH": "/usr/bin:/bin"})
+        if result.returncode != 0 or "no errors" not in result.stdout:
+            raise Failure(f"the package unpacked in {unpacked} did not validate its examples:\n{result.stdout}{result.stderr}")
+        print(f"  unpacked in a temporary folder: flowstage validate on its examples: no errors", flush=True)
+
         print(f"Making a clean {suite} root with mmdebstrap (variant apt)…", flush=True)
         subprocess.run(["mmdebstrap", "--quiet", "--variant=apt", "--mode=root", suite, root], check=True)
         if os.path.exists(os.path.join(root, "usr/bin/swift")) or os.path.isdir(os.path.join(root, "usr/lib/swift")):
