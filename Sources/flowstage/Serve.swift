@@ -190,7 +190,10 @@ struct Serve: ParsableCommand {
                     (instanceStore, flowRunStore, sessionStore, sqlite) = (file.instances, file.flowRuns, file.sessions, file)
                     storeLine = "Sessions, instances and flow runs are kept in the SQLite file \(file.path)."
                 } catch {
-                    FileHandle.standardError.write(Data("flowstage: \(error)\n".utf8))
+                    // The default place is the user's data folder: say how to choose another.
+                    let hint = chosenData == nil && databaseFile == nil
+                        ? " (the data folder for this project; pass --data with a folder you can write to, or --store memory)" : ""
+                    FileHandle.standardError.write(Data("flowstage: \(error)\(hint)\n".utf8))
                     throw ExitCode.failure
                 }
             }

@@ -66,6 +66,14 @@ struct ServeDataFolderTests {
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("flowstage.sqlite").path), "\(server.output)")
     }
 
+    @Test func aDataFolderThatCannotBeMadeSaysHowToChooseAnother() throws {
+        let models = try RepositoryPaths.fixture(["project.json": #"{"name": "Nowhere"}"#])
+        let notAFolder = try RepositoryPaths.fixture(["file": "not a folder"]).appendingPathComponent("file")
+        let run = try FlowStageBinary.run(["serve", models.path, "--port", "0", "--no-watch"], environment: ["XDG_DATA_HOME": notAFolder.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("pass --data with a folder you can write to"), "\(run.errors)")
+    }
+
     private func snapshot(_ folder: URL) throws -> [String: String] {
         var entries: [String: String] = [:]
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [])
