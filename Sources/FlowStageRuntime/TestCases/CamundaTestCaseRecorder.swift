@@ -74,7 +74,7 @@ public struct CamundaTestCaseRecorder: Sendable {
                     instructions.append(["type": "COMPLETE_JOB", "jobSelector": ["elementId": .string(element)], "useExampleData": true])
                 case .mock:
                     if let mock = answer.source.flatMap({ source in project.mocks.values.first { $0.file == source } }),
-                       let jobType = jobType(of: element, in: after) {
+                       let jobType = jobType(of: element) {
                         mocks[jobType] = switch mock.answer {
                         case .variables(let variables): ["type": "MOCK_JOB_WORKER_COMPLETE_JOB", "jobType": .string(jobType), "variables": variables]
                         case .response(let response): ["type": "MOCK_JOB_WORKER_COMPLETE_JOB", "jobType": .string(jobType),
@@ -135,8 +135,8 @@ public struct CamundaTestCaseRecorder: Sendable {
                 // The start form: its values are the instance's start variables.
                 startVariables = startVariables.objectValue.map { JSONValue.object($0) }?.overlaid(by: changed) ?? changed
                 create()
-            } else if action.kind == .submit, !action.keepTask, !action.interrupts, waiting.node.userTask?.actions.first?.name == action.name
-                        || waiting.node.userTask?.actions.first(where: { $0.kind == .submit })?.name == action.name,
+            } else if action.kind == .submit, !action.keepTask, !action.interrupts,
+                      waiting.node.userTask?.actions.first(where: { $0.kind == .submit })?.name == action.name,
                       !Self.isChoicePage(waiting) {
                 create()
                 instructions.append(["type": "COMPLETE_USER_TASK", "userTaskSelector": ["elementId": .string(element)], "variables": changed])
@@ -239,7 +239,7 @@ public struct CamundaTestCaseRecorder: Sendable {
             && waiting.task.actions.first?.name == "path-1"
     }
 
-    private func jobType(of element: String, in instance: Instance) -> String? {
+    private func jobType(of element: String) -> String? {
         for process in project.processes {
             if case .serviceTask(let service)? = process.node(element)?.kind { return service.handler }
         }

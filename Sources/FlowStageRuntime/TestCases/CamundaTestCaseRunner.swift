@@ -42,18 +42,11 @@ public struct CamundaTestCaseRunner: Sendable {
                                                                                     message: problem.message), screens: [])
         }
         var run = CamundaTestRun(project: project, language: language)
-        for instruction in testCase.instructions {
-            do {
-                try run.perform(instruction)
-                try run.deliverPublished()
-            } catch {
-                return CamundaTestReport(file: file, name: testCase.name,
-                                         failure: .init(index: instruction.index, type: instruction.type,
-                                                        pointer: instruction.pointer.description, message: error.message),
-                                         screens: run.screens, reached: run.reached)
-            }
+        let failure = run.perform(testCase.instructions).map { instruction, error in
+            CamundaTestReport.Failure(index: instruction.index, type: instruction.type,
+                                      pointer: instruction.pointer.description, message: error.message)
         }
-        return CamundaTestReport(file: file, name: testCase.name, failure: nil, screens: run.screens, reached: run.reached)
+        return CamundaTestReport(file: file, name: testCase.name, failure: failure, screens: run.screens, reached: run.reached)
     }
 
     /// A demo bookmark ("Start at instruction N"): runs the first `count` instructions of the
@@ -62,15 +55,8 @@ public struct CamundaTestCaseRunner: Sendable {
     public func start(_ testCase: CamundaTestCase, instructions count: Int, store: InstanceStore,
                       session: String) -> (instance: Instance?, failure: String?) {
         var run = CamundaTestRun(project: project, language: language, store: store, session: session)
-        var failure: String?
-        for instruction in testCase.instructions.prefix(count) {
-            do {
-                try run.perform(instruction)
-                try run.deliverPublished()
-            } catch {
-                failure = "instruction \(instruction.index + 1) (\(instruction.type)): \(error.message)"
-                break
-            }
+        let failure = run.perform(testCase.instructions.prefix(count)).map { instruction, error in
+            "instruction \(instruction.index + 1) (\(instruction.type)): \(error.message)"
         }
         return (run.created.first.flatMap { try? store.load($0.id) }, failure)
     }
@@ -111,6 +97,20 @@ struct CamundaTestRun {
         var configuration = ProcessEngine.Configuration(now: { clock.now })
         configuration.jobWorkers = workers
         return ProcessEngine(project: project, store: store, configuration: configuration)
+    }
+
+    /// Each instruction in turn, a published message delivered once something waits for it;
+    /// the first that fails, with why, ends the run.
+    mutating func perform(_ instructions: some Sequence<CamundaInstruction>) -> (CamundaInstruction, CamundaTestFailure)? {
+        for instruction in instructions {
+            do {
+                try perform(instruction)
+                try deliverPublished()
+            } catch {
+                return (instruction, error)
+            }
+        }
+        return nil
     }
 
     mutating func perform(_ instruction: CamundaInstruction) throws(CamundaTestFailure) {

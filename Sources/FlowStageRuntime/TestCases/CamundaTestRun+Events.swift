@@ -13,6 +13,9 @@ extension CamundaTestRun {
         let key: String
         let action: String
         let trigger: EventTrigger
+
+        /// One button of one waiting task of one instance, for pressing each at most once.
+        var id: String { instance.id + "\u{0}" + key + "\u{0}" + action }
     }
 
     /// The waiting buttons of the created instances that simulate an event of `kind`, in order.
@@ -81,8 +84,8 @@ extension CamundaTestRun {
     /// BROADCAST_SIGNAL: every waiting event of the signal, in every created instance.
     mutating func signal(_ name: String, variables: JSONValue) throws(CamundaTestFailure) {
         var pressed = Set<String>()
-        while let waiting = waitingEvents("signal").first(where: { $0.trigger.name == name && !pressed.contains($0.instance.id + $0.key + $0.action) }) {
-            pressed.insert(waiting.instance.id + waiting.key + waiting.action)
+        while let waiting = waitingEvents("signal").first(where: { $0.trigger.name == name && !pressed.contains($0.id) }) {
+            pressed.insert(waiting.id)
             try press(waiting, variables: variables)
         }
     }
@@ -94,12 +97,12 @@ extension CamundaTestRun {
         var fired = Set<String>()
         while true {
             let due = waitingEvents("timer").compactMap { waiting -> (Waiting, TimeInterval)? in
-                guard !fired.contains(waiting.instance.id + waiting.key + waiting.action),
+                guard !fired.contains(waiting.id),
                       let wait = TimerText.wait(waiting.trigger.name ?? "", now: now, elapsed: elapsed), wait <= elapsed else { return nil }
                 return (waiting, wait)
             }.min { $0.1 < $1.1 }
             guard let (waiting, _) = due else { return }
-            fired.insert(waiting.instance.id + waiting.key + waiting.action)
+            fired.insert(waiting.id)
             try press(waiting)
         }
     }
